@@ -1,0 +1,26 @@
+package dev.weir.state;
+
+/**
+ * Describes an {@link AggregatingState}.
+ *
+ * @param <IN> what is added
+ * @param <ACC> the accumulator
+ * @param <OUT> the result
+ */
+public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescriptor<AggregatingState<IN, OUT>> {
+    private final AggregateFunction<IN, ACC, OUT> aggregateFunction;
+
+    /**
+     * @param name the state's name
+     * @param aggregateFunction the aggregation
+     */
+    public AggregatingStateDescriptor(final String name, final AggregateFunction<IN, ACC, OUT> aggregateFunction) {
+        super(name);
+        this.aggregateFunction = aggregateFunction;
+    }
+
+    @Override
+    protected AggregatingState<IN, OUT> createIn(final KeyedStateBackend<?> backend) {
+        return backend.createAggregatingState(name(), aggregateFunction);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.weir.state;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The values of one named state on the heap: per key group, key -> namespace -> value.
+ * Reads address the backend's current key; nothing is allocated to read or to overwrite.
+ */
+final class HeapStateTable {
+    private final HeapKeyedStateBackend<?> backend;
+    private final Map<Object, Map<Object, Object>>[] keyGroups;
+
+    @SuppressWarnings("unchecked")
+    HeapStateTable(final HeapKeyedStateBackend<?> backend) {
+        this.backend = backend;
+        this.keyGroups = new Map[backend.keyGroupRange().size()];
+    }
+
+    private Map<Object, Map<Object, Object>> keyGroupMap(final boolean create) {
+        final int index = backend.currentKeyGroup() - backend.keyGroupRange().startKeyGroup();
+        Map<Object, Map<Object, Object>> map = keyGroups[index];
+        if (map == null && create) {
+            map = new HashMap<>();
+            keyGroups[index] = map;
+        }
+        return map;
+    }
+
+    private Map<Object, Object> namespaces(final boolean create) {
+        final Map<Object, Map<Object, Object>> byKey = keyGroupMap(create);
+        if (byKey == null) {
+            return null;
+        }
+        final Object key = backend.currentKey();
+        Map<Object, Object> byNamespace = byKey.get(key);
+        if (byNamespace == null && create) {
+            byNamespace = new HashMap<>(4);
+            byKey.put(key, byNamespace);
+        }
+        return byNamespace;
+    }
+
+    Object get(final Object namespace) {
+        final Map<Object, Object> byNamespace = namespaces(false);
+        return byNamespace == null ? null : byNamespace.get(namespace);
+    }
+
+    void put(final Object namespace, final Object value) {
+        if (value == null) {
+            remove(namespace);
+        } else {
+            namespaces(true).put(namespace, value);
+        }
+    }
+
+    Object remove(final Object namespace) {
+        final Map<Object, Object> byNamespace = namespaces(false);
+        if (byNamespace == null) {
+            return null;
+        }
+        final Object removed = byNamespace.remove(namespace);
+        if (byNamespace.isEmpty()) {
+            keyGroupMap(false).remove(backend.currentKey());
+        }
+        return removed;
+    }
+
+    long size() {
+        long entries = 0;
+        for (final Map<Object, Map<Object, Object>> byKey : keyGroups) {
+            if (byKey != null) {
+                for (final Map<Object, Object> byNamespace : byKey.values()) {
+                    entries += byNamespace.size();
+                }
+            }
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.weir.state;
+
+/**
+ * Describes a {@link ListState}.
+ *
+ * @param <T> the element type
+ */
+public final class ListStateDescriptor<T> extends StateDescriptor<ListState<T>> {
+    /** @param name the state's name */
+    public ListStateDescriptor(final String name) {
+        super(name);
+    }
+
+    @Override
+    protected ListState<T> createIn(final KeyedStateBackend<?> backend) {
+        return backend.createListState(name());
+    }
+}

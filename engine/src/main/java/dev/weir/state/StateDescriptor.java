@@ -1,0 +1,27 @@
+package dev.weir.state;
+
+/**
+ * Names a piece of keyed state and says how a backend makes it; a backend creates each
+ * name once and hands the same object back afterwards.
+ *
+ * @param <S> the state type
+ */
+public abstract class StateDescriptor<S extends KeyedState> {
+    private final String name;
+
+    /** @param name the state's unique name within its operator */
+    protected StateDescriptor(final String name) {
+        this.name = java.util.Objects.requireNonNull(name, "name");
+    }
+
+    /** @return the state's name */
+    public final String name() {
+        return name;
+    }
+
+    /**
+     * @param backend the backend to create the state in
+     * @return the new state object
+     */
+    protected abstract S createIn(KeyedStateBackend<?> backend);
+}

@@ -1,0 +1,144 @@
+package dev.weir.time;
+
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * How a stream gets timestamps and watermarks: a generator, an optional timestamp assigner,
+ * optional idleness and the periodic emission interval (SEMANTICS.md §1). Immutable; the
+ * {@code with*} methods return new strategies.
+ *
+ * @param <T> the record type
+ */
+public final class WatermarkStrategy<T> {
+    /** Flink's default periodic emission interval. */
+    public static final long DEFAULT_INTERVAL_MILLIS = 200;
+
+    private final Supplier<WatermarkGenerator<T>> generators;
+    private final TimestampAssigner<T> timestampAssigner;
+    private final long idlenessMillis;
+    private final long intervalMillis;
+
+    private WatermarkStrategy(
+            final Supplier<WatermarkGenerator<T>> generators,
+            final TimestampAssigner<T> timestampAssigner,
+            final long idlenessMillis,
+            final long intervalMillis) {
+        this.generators = Objects.requireNonNull(generators, "generators");
+        this.timestampAssigner = timestampAssigner;
+        this.idlenessMillis = idlenessMillis;
+        this.intervalMillis = intervalMillis;
+    }
+
+    /**
+     * @param maxOutOfOrdernessMillis how late records may be; watermark = max - bound - 1
+     * @param <T> the record type
+     * @return a bounded out-of-orderness strategy
+     */
+    public static <T> WatermarkStrategy<T> forBoundedOutOfOrderness(final long maxOutOfOrdernessMillis) {
+        if (maxOutOfOrdernessMillis < 0) {
+            throw new IllegalArgumentException("maxOutOfOrderness must not be negative: " + maxOutOfOrdernessMillis);
+        }
+        return forGenerator(() -> new BoundedOutOfOrdernessWatermarks<>(maxOutOfOrdernessMillis));
+    }
+
+    /**
+     * @param <T> the record type
+     * @return bounded out-of-orderness with bound 0: watermark = max - 1
+     */
+    public static <T> WatermarkStrategy<T> forMonotonousTimestamps() {
+        return forBoundedOutOfOrderness(0);
+    }
+
+    /**
+     * @param <T> the record type
+     * @return a strategy that emits no watermark; only end of input emits MAX
+     */
+    public static <T> WatermarkStrategy<T> noWatermarks() {
+        return forGenerator(NoWatermarks::new);
+    }
+
+    /**
+     * @param <T> the record type
+     * @return a strategy whose watermarks are pushed by the source itself; nothing is generated
+     */
+    public static <T> WatermarkStrategy<T> explicit() {
+        return WatermarkStrategy.<T>forGenerator(NoWatermarks::new).withPeriodicInterval(0);
+    }
+
+    /**
+     * @param punctuation finds the watermark a record carries
+     * @param <T> the record type
+     * @return a punctuated strategy (no periodic emission)
+     */
+    public static <T> WatermarkStrategy<T> forPunctuation(final Punctuation<? super T> punctuation) {
+        return WatermarkStrategy.<T>forGenerator(() -> new PunctuatedWatermarks<>(punctuation)).withPeriodicInterval(0);
+    }
+
+    /**
+     * @param generators makes one generator per stream or split
+     * @param <T> the record type
+     * @return a strategy around a custom generator
+     */
+    public static <T> WatermarkStrategy<T> forGenerator(final Supplier<WatermarkGenerator<T>> generators) {
+        return new WatermarkStrategy<>(generators, null, 0, DEFAULT_INTERVAL_MILLIS);
+    }
+
+    /**
+     * @param assigner extracts event time from records
+     * @return this strategy with the assigner
+     */
+    public WatermarkStrategy<T> withTimestampAssigner(final TimestampAssigner<T> assigner) {
+        return new WatermarkStrategy<>(generators, Objects.requireNonNull(assigner, "assigner"), idlenessMillis, intervalMillis);
+    }
+
+    /**
+     * @param timeoutMillis a stream without records for this long is marked idle; positive
+     * @return this strategy with idleness detection
+     */
+    public WatermarkStrategy<T> withIdleness(final long timeoutMillis) {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("idleness must be positive: " + timeoutMillis);
+        }
+        return new WatermarkStrategy<>(generators, timestampAssigner, timeoutMillis, intervalMillis);
+    }
+
+    /**
+     * @param millis the periodic emission interval in processing time; 0 disables periodic emission
+     * @return this strategy with the interval
+     */
+    public WatermarkStrategy<T> withPeriodicInterval(final long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("interval must not be negative: " + millis);
+        }
+        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, millis);
+    }
+
+    /**
+     * @param activityClock the clock idleness is measured on (stands still while the source is paused)
+     * @return a new generator for one stream or split, wrapped for idleness when configured
+     */
+    public WatermarkGenerator<T> createGenerator(final Clock activityClock) {
+        final WatermarkGenerator<T> generator = generators.get();
+        return idlenessMillis > 0 ? new WatermarksWithIdleness<>(generator, activityClock, idlenessMillis) : generator;
+    }
+
+    /**
+     * @param element a record
+     * @param recordTimestamp the timestamp it already carries
+     * @return its event time: the assigner's answer, or the carried timestamp without an assigner
+     */
+    public long timestampOf(final T element, final long recordTimestamp) {
+        return timestampAssigner == null ? recordTimestamp : timestampAssigner.extractTimestamp(element, recordTimestamp);
+    }
+
+    /** @return the periodic emission interval in milliseconds; 0 = none */
+    public long intervalMillis() {
+        return intervalMillis;
+    }
+
+    /** @return the idleness timeout in milliseconds; 0 = no idleness detection */
+    public long idlenessMillis() {
+        return idlenessMillis;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.weir.time;
+
+/**
+ * Wraps a generator so that a stream without records is marked idle instead of emitting
+ * (SEMANTICS.md §1). The stream becomes active again with its next strictly higher watermark.
+ *
+ * @param <T> the record type
+ */
+public final class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
+    private final WatermarkGenerator<T> watermarks;
+    private final IdlenessTimer idlenessTimer;
+
+    /**
+     * @param watermarks the generator to wrap
+     * @param clock the source's activity clock
+     * @param idleTimeoutMillis how long without records before the stream is idle
+     */
+    public WatermarksWithIdleness(final WatermarkGenerator<T> watermarks, final Clock clock, final long idleTimeoutMillis) {
+        this.watermarks = watermarks;
+        this.idlenessTimer = new IdlenessTimer(clock, idleTimeoutMillis);
+    }
+
+    @Override
+    public void onEvent(final T event, final long timestamp, final WatermarkOutput output) {
+        watermarks.onEvent(event, timestamp, output);
+        idlenessTimer.activity();
+    }
+
+    @Override
+    public void onPeriodicEmit(final WatermarkOutput output) {
+        if (idlenessTimer.checkIfIdle()) {
+            output.markIdle();
+        } else {
+            watermarks.onPeriodicEmit(output);
+        }
+    }
+}

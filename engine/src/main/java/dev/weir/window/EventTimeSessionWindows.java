@@ -1,0 +1,77 @@
+package dev.weir.window;
+
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Event-time sessions (SEMANTICS.md §4): each record opens {@code [t, t + gap)}, and
+ * windows that overlap or touch merge into their cover. The gap is fixed or comes from each
+ * record (dynamic sessions).
+ *
+ * @param <T> the record type
+ */
+public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, TimeWindow> {
+    private final SessionGapExtractor<? super T> gaps;
+    private final String description;
+
+    private EventTimeSessionWindows(final SessionGapExtractor<? super T> gaps, final String description) {
+        this.gaps = gaps;
+        this.description = description;
+    }
+
+    /**
+     * @param gapMillis the inactivity gap that ends a session, positive
+     * @param <T> the record type
+     * @return session windows with a fixed gap
+     */
+    public static <T> EventTimeSessionWindows<T> withGap(final long gapMillis) {
+        if (gapMillis <= 0) {
+            throw new IllegalArgumentException("session windows need gap > 0, got " + gapMillis);
+        }
+        return new EventTimeSessionWindows<>(element -> gapMillis, "EventTimeSessionWindows(" + gapMillis + ")");
+    }
+
+    /**
+     * @param gaps chooses each record's gap
+     * @param <T> the record type
+     * @return session windows with a gap per record
+     */
+    public static <T> EventTimeSessionWindows<T> withDynamicGap(final SessionGapExtractor<? super T> gaps) {
+        return new EventTimeSessionWindows<>(gaps, "DynamicEventTimeSessionWindows");
+    }
+
+    @Override
+    public void assignWindows(final T element, final long timestamp, final long currentProcessingTime, final List<TimeWindow> windows) {
+        TimeWindows.requireTimestamp(timestamp, "event-time session window");
+        final long gap = gaps.gapOf(element);
+        if (gap <= 0) {
+            throw new IllegalArgumentException("session gap must be positive, got " + gap + " for " + element);
+        }
+        windows.add(new TimeWindow(timestamp, timestamp + gap));
+    }
+
+    @Override
+    public void mergeWindows(final Collection<TimeWindow> windows, final MergeCallback<TimeWindow> callback) {
+        TimeWindows.mergeWindows(windows, callback);
+    }
+
+    @Override
+    public Trigger<T, TimeWindow> defaultTrigger() {
+        return EventTimeTrigger.create();
+    }
+
+    @Override
+    public boolean isEventTime() {
+        return true;
+    }
+
+    @Override
+    public Class<TimeWindow> windowType() {
+        return TimeWindow.class;
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+}

@@ -1,0 +1,28 @@
+package dev.weir.window;
+
+import java.util.List;
+
+/**
+ * Puts each record into zero or more windows (SEMANTICS.md §4).
+ *
+ * @param <T> the record type
+ * @param <W> the window type
+ */
+public abstract class WindowAssigner<T, W extends Window> {
+    /**
+     * @param element the record
+     * @param timestamp its event time
+     * @param currentProcessingTime the processing time now
+     * @param windows receives the record's windows (cleared by the caller)
+     */
+    public abstract void assignWindows(T element, long timestamp, long currentProcessingTime, List<W> windows);
+
+    /** @return the trigger used when none is set */
+    public abstract Trigger<T, W> defaultTrigger();
+
+    /** @return true if windows are in event time (lateness and cleanup follow the watermark) */
+    public abstract boolean isEventTime();
+
+    /** @return the class of windows this assigner makes, to check triggers against */
+    public abstract Class<W> windowType();
+}

@@ -1,0 +1,481 @@
+package dev.weir.window;
+
+import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.Collector;
+import dev.weir.operator.KeySelector;
+import dev.weir.operator.OneInputOperator;
+import dev.weir.operator.OperatorContext;
+import dev.weir.operator.Output;
+import dev.weir.operator.OutputTag;
+import dev.weir.state.AppendingState;
+import dev.weir.state.KeyedState;
+import dev.weir.state.KeyedStateBackend;
+import dev.weir.state.ListState;
+import dev.weir.state.ListStateDescriptor;
+import dev.weir.state.MergingState;
+import dev.weir.state.StateDescriptor;
+import dev.weir.timer.TimerService;
+import dev.weir.timer.Triggerable;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * Flink's window operator (SEMANTICS.md §3-4): assigns each record to windows, keeps window
+ * state per (key, window), asks the trigger when to fire, and cleans each window up at
+ * {@code maxTimestamp + allowedLateness}. Late records are added and re-fire the window
+ * while it is within the allowed lateness; after cleanup they go to the late side output or
+ * are dropped and counted. Merging assigners go through a {@link MergingWindowSet}. With an
+ * evictor the window keeps every element with its timestamp.
+ *
+ * <p>Build one with {@link WindowOperatorBuilder}. Not thread-safe: one instance per task.
+ *
+ * @param <K> the key type
+ * @param <IN> the record type
+ * @param <OUT> the result type
+ * @param <W> the window type
+ */
+public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W> {
+    private static final Object GLOBAL_NAMESPACE = new Object() {
+        @Override
+        public String toString() {
+            return "global-namespace";
+        }
+    };
+
+    private final String name;
+    private final KeySelector<? super IN, K> keySelector;
+    private final WindowAssigner<? super IN, W> assigner;
+    private final Trigger<? super IN, ? super W> trigger;
+    private final StateDescriptor<? extends AppendingState<?, ?>> windowStateDescriptor;
+    private final WindowFunction<Object, OUT, K, W> function;
+    private final Evictor<? super IN, ? super W> evictor;
+    private final long allowedLateness;
+    private final OutputTag<IN> lateDataTag;
+    private final MergingWindowAssigner<? super IN, W> mergingAssigner;
+    private final List<W> assigned = new ArrayList<>(4);
+    private final Context context = new Context();
+    private final WindowCollector collector = new WindowCollector();
+
+    private KeyedStateBackend<K> backend;
+    private TimerService<K, W> timers;
+    private Output<OUT> output;
+    private AppendingState<Object, Object> windowState;
+    private ListState<Object[]> mergingWindowsState;
+    private long recordsIn;
+    private long recordsOut;
+    private long lateRecordsDropped;
+    private long lateRecordsSideOutput;
+
+    @SuppressWarnings("unchecked")
+    WindowOperator(
+            final String name,
+            final KeySelector<? super IN, K> keySelector,
+            final WindowAssigner<? super IN, W> assigner,
+            final Trigger<? super IN, ? super W> trigger,
+            final StateDescriptor<? extends AppendingState<?, ?>> windowStateDescriptor,
+            final WindowFunction<?, OUT, K, W> function,
+            final Evictor<? super IN, ? super W> evictor,
+            final long allowedLateness,
+            final OutputTag<IN> lateDataTag) {
+        if (allowedLateness < 0) {
+            throw new IllegalArgumentException("allowedLateness must not be negative: " + allowedLateness);
+        }
+        if (!trigger.windowType().isAssignableFrom(assigner.windowType())) {
+            throw new IllegalArgumentException(trigger + " needs windows of type " + trigger.windowType().getSimpleName()
+                    + ", but " + assigner + " makes " + assigner.windowType().getSimpleName()
+                    + " windows: use a count or custom trigger with the global window");
+        }
+        this.mergingAssigner = assigner instanceof MergingWindowAssigner ? (MergingWindowAssigner<? super IN, W>) assigner : null;
+        if (mergingAssigner != null && !trigger.canMerge()) {
+            throw new IllegalArgumentException(assigner + " merges windows, but " + trigger + " does not support merging");
+        }
+        this.name = name;
+        this.keySelector = keySelector;
+        this.assigner = assigner;
+        this.trigger = trigger;
+        this.windowStateDescriptor = windowStateDescriptor;
+        this.function = (WindowFunction<Object, OUT, K, W>) function;
+        this.evictor = evictor;
+        this.allowedLateness = assigner.isEventTime() ? allowedLateness : 0;
+        this.lateDataTag = lateDataTag;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void open(final OperatorContext operatorContext, final Output<OUT> output) {
+        this.output = output;
+        this.backend = operatorContext.createKeyedStateBackend();
+        this.timers = new TimerService<>(operatorContext.clock(), backend);
+        this.timers.setTarget(this);
+        this.windowState = (AppendingState<Object, Object>) backend.state(windowStateDescriptor);
+        if (mergingAssigner != null) {
+            this.mergingWindowsState = backend.state(new ListStateDescriptor<Object[]>("merging-window-set"));
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void processRecord(final IN value, final long timestamp) {
+        recordsIn++;
+        final K key = keySelector.keyOf(value);
+        backend.setCurrentKey(key);
+        assigned.clear();
+        assigner.assignWindows(value, timestamp, timers.currentProcessingTime(), assigned);
+        final Object stored = evictor == null ? value : new TimestampedValue<>(value, timestamp);
+        boolean skipped = true;
+        if (mergingAssigner != null) {
+            final MergingWindowSet<W> mergingWindows = mergingWindows();
+            for (int i = 0; i < assigned.size(); i++) {
+                final W actualWindow = mergingWindows.addWindow(assigned.get(i), this::merge);
+                if (isWindowLate(actualWindow)) {
+                    mergingWindows.retireWindow(actualWindow);
+                    continue;
+                }
+                skipped = false;
+                final W stateWindow = mergingWindows.stateWindow(actualWindow);
+                if (stateWindow == null) {
+                    throw new IllegalStateException("window " + actualWindow + " is not in the in-flight window set");
+                }
+                windowState.setNamespace(stateWindow);
+                windowState.add(stored);
+                onElement(value, timestamp, actualWindow);
+            }
+            mergingWindows.persist();
+        } else {
+            for (int i = 0; i < assigned.size(); i++) {
+                final W window = assigned.get(i);
+                if (isWindowLate(window)) {
+                    continue;
+                }
+                skipped = false;
+                windowState.setNamespace(window);
+                windowState.add(stored);
+                onElement(value, timestamp, window);
+            }
+        }
+        if (skipped && isElementLate(timestamp)) {
+            if (lateDataTag != null) {
+                lateRecordsSideOutput++;
+                output.sideOutput(lateDataTag, value, timestamp);
+            } else {
+                lateRecordsDropped++;
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void onElement(final IN value, final long timestamp, final W window) {
+        context.window = window;
+        final TriggerResult result = ((Trigger<IN, W>) trigger).onElement(value, timestamp, window, context);
+        if (result.isFire()) {
+            final Object contents = windowState.get();
+            if (contents == null) {
+                return;
+            }
+            emitWindowContents(window, contents);
+        }
+        if (result.isPurge()) {
+            windowState.clear();
+        }
+        registerCleanupTimer(window);
+    }
+
+    private void merge(final W mergeResult, final Collection<W> mergedWindows, final W stateWindowResult, final Collection<W> mergedStateWindows) {
+        if (assigner.isEventTime() && mergeResult.maxTimestamp() + allowedLateness <= timers.currentWatermark()) {
+            throw new UnsupportedOperationException("the end of an event-time window cannot become earlier than the current watermark"
+                    + " by merging: watermark " + timers.currentWatermark() + ", merged window " + mergeResult
+                    + " (operator " + name + ", key " + backend.currentKey() + ")");
+        } else if (!assigner.isEventTime() && mergeResult.maxTimestamp() <= timers.currentProcessingTime()) {
+            throw new UnsupportedOperationException("the end of a processing-time window cannot become earlier than the current"
+                    + " processing time by merging: processing time " + timers.currentProcessingTime() + ", merged window "
+                    + mergeResult + " (operator " + name + ", key " + backend.currentKey() + ")");
+        }
+        context.window = mergeResult;
+        context.mergedWindows = mergedWindows;
+        callOnMerge(mergeResult);
+        context.mergedWindows = null;
+        for (final W merged : mergedWindows) {
+            context.window = merged;
+            clearTrigger(merged);
+            deleteCleanupTimer(merged);
+        }
+        ((MergingState<?, ?>) windowState).mergeNamespaces(stateWindowResult, mergedStateWindows);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void callOnMerge(final W window) {
+        ((Trigger<IN, W>) trigger).onMerge(window, context);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void clearTrigger(final W window) {
+        ((Trigger<IN, W>) trigger).clear(window, context);
+    }
+
+    @Override
+    public void processWatermark(final long watermark) {
+        timers.advanceWatermark(watermark);
+        output.watermark(watermark);
+    }
+
+    @Override
+    public void processStatus(final WatermarkStatus status) {
+        output.status(status);
+    }
+
+    @Override
+    public void advanceProcessingTime(final long nowMillis) {
+        timers.advanceProcessingTime(nowMillis);
+    }
+
+    @Override
+    public long nextProcessingTime() {
+        return timers.nextProcessingTime();
+    }
+
+    @Override
+    public void onEventTime(final long time, final K key, final W window) {
+        onTimer(time, window, true);
+    }
+
+    @Override
+    public void onProcessingTime(final long time, final K key, final W window) {
+        onTimer(time, window, false);
+    }
+
+    @SuppressWarnings("unchecked")
+    private void onTimer(final long time, final W window, final boolean eventTime) {
+        context.window = window;
+        MergingWindowSet<W> mergingWindows = null;
+        if (mergingAssigner != null) {
+            mergingWindows = mergingWindows();
+            final W stateWindow = mergingWindows.stateWindow(window);
+            if (stateWindow == null) {
+                // A timer of a window that was merged away or cleaned up; nothing to do.
+                return;
+            }
+            windowState.setNamespace(stateWindow);
+        } else {
+            windowState.setNamespace(window);
+        }
+        final Trigger<IN, W> windowTrigger = (Trigger<IN, W>) trigger;
+        final TriggerResult result = eventTime
+                ? windowTrigger.onEventTime(time, window, context)
+                : windowTrigger.onProcessingTime(time, window, context);
+        if (result.isFire()) {
+            final Object contents = windowState.get();
+            if (contents != null) {
+                emitWindowContents(window, contents);
+            }
+        }
+        if (result.isPurge()) {
+            windowState.clear();
+        }
+        if (eventTime == assigner.isEventTime() && time == cleanupTime(window)) {
+            clearAllState(window, mergingWindows);
+        }
+        if (mergingWindows != null) {
+            mergingWindows.persist();
+        }
+    }
+
+    private void clearAllState(final W window, final MergingWindowSet<W> mergingWindows) {
+        windowState.clear();
+        context.window = window;
+        clearTrigger(window);
+        function.clear(context);
+        if (mergingWindows != null) {
+            mergingWindows.retireWindow(window);
+            mergingWindows.persist();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void emitWindowContents(final W window, final Object contents) {
+        collector.timestamp = window.maxTimestamp();
+        context.window = window;
+        if (evictor == null) {
+            function.apply(backend.currentKey(), context, contents, collector);
+            return;
+        }
+        final List<TimestampedValue<Object>> elements = new ArrayList<>((List<TimestampedValue<Object>>) contents);
+        final Evictor<Object, W> windowEvictor = (Evictor<Object, W>) evictor;
+        windowEvictor.evictBefore(elements, window, timers.currentWatermark());
+        final List<Object> values = new ArrayList<>(elements.size());
+        for (final TimestampedValue<Object> element : elements) {
+            values.add(element.value());
+        }
+        function.apply(backend.currentKey(), context, values, collector);
+        windowEvictor.evictAfter(elements, window, timers.currentWatermark());
+        ((ListState<Object>) (Object) windowState).update((List<Object>) (List<?>) elements);
+    }
+
+    private boolean isWindowLate(final W window) {
+        return assigner.isEventTime() && cleanupTime(window) <= timers.currentWatermark();
+    }
+
+    private boolean isElementLate(final long timestamp) {
+        return assigner.isEventTime() && timestamp + allowedLateness <= timers.currentWatermark();
+    }
+
+    private long cleanupTime(final W window) {
+        if (assigner.isEventTime()) {
+            final long cleanupTime = window.maxTimestamp() + allowedLateness;
+            return cleanupTime >= window.maxTimestamp() ? cleanupTime : Long.MAX_VALUE;
+        }
+        return window.maxTimestamp();
+    }
+
+    private void registerCleanupTimer(final W window) {
+        final long cleanupTime = cleanupTime(window);
+        if (cleanupTime == Long.MAX_VALUE) {
+            return;
+        }
+        if (assigner.isEventTime()) {
+            timers.registerEventTimeTimer(window, cleanupTime);
+        } else {
+            timers.registerProcessingTimeTimer(window, cleanupTime);
+        }
+    }
+
+    private void deleteCleanupTimer(final W window) {
+        final long cleanupTime = cleanupTime(window);
+        if (cleanupTime == Long.MAX_VALUE) {
+            return;
+        }
+        if (assigner.isEventTime()) {
+            timers.deleteEventTimeTimer(window, cleanupTime);
+        } else {
+            timers.deleteProcessingTimeTimer(window, cleanupTime);
+        }
+    }
+
+    private MergingWindowSet<W> mergingWindows() {
+        mergingWindowsState.setNamespace(GLOBAL_NAMESPACE);
+        return new MergingWindowSet<>(mergingAssigner, mergingWindowsState);
+    }
+
+    /** @return the operator's name */
+    public String name() {
+        return name;
+    }
+
+    /** @return records received */
+    public long recordsIn() {
+        return recordsIn;
+    }
+
+    /** @return results emitted */
+    public long recordsOut() {
+        return recordsOut;
+    }
+
+    /** @return late records dropped because no side output was configured ({@code numLateRecordsDropped}) */
+    public long lateRecordsDropped() {
+        return lateRecordsDropped;
+    }
+
+    /** @return late records sent to the late side output */
+    public long lateRecordsSideOutput() {
+        return lateRecordsSideOutput;
+    }
+
+    /** @return the operator's current watermark */
+    public long currentWatermark() {
+        return timers.currentWatermark();
+    }
+
+    /** @return pending event-time plus processing-time timers */
+    public int pendingTimers() {
+        return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
+    }
+
+    /** @return the number of window state entries held */
+    public long stateEntries() {
+        return backend.entryCount();
+    }
+
+    /** The trigger, merge and window-function context of the current key and window. */
+    private final class Context implements OnMergeContext, ProcessWindowFunction.Context<W> {
+        private W window;
+        private Collection<W> mergedWindows;
+
+        @Override
+        public long currentProcessingTime() {
+            return timers.currentProcessingTime();
+        }
+
+        @Override
+        public long currentWatermark() {
+            return timers.currentWatermark();
+        }
+
+        @Override
+        public void registerEventTimeTimer(final long time) {
+            timers.registerEventTimeTimer(window, time);
+        }
+
+        @Override
+        public void registerProcessingTimeTimer(final long time) {
+            timers.registerProcessingTimeTimer(window, time);
+        }
+
+        @Override
+        public void deleteEventTimeTimer(final long time) {
+            timers.deleteEventTimeTimer(window, time);
+        }
+
+        @Override
+        public void deleteProcessingTimeTimer(final long time) {
+            timers.deleteProcessingTimeTimer(window, time);
+        }
+
+        @Override
+        public <S extends KeyedState> S partitionedState(final StateDescriptor<S> descriptor) {
+            final S state = backend.state(descriptor);
+            state.setNamespace(window);
+            return state;
+        }
+
+        @Override
+        public <S extends MergingState<?, ?>> void mergePartitionedState(final StateDescriptor<S> descriptor) {
+            if (mergedWindows != null && !mergedWindows.isEmpty()) {
+                backend.state(descriptor).mergeNamespaces(window, mergedWindows);
+            }
+        }
+
+        @Override
+        public W window() {
+            return window;
+        }
+
+        @Override
+        public <S extends KeyedState> S windowState(final StateDescriptor<S> descriptor) {
+            return partitionedState(descriptor);
+        }
+
+        @Override
+        public <S extends KeyedState> S globalState(final StateDescriptor<S> descriptor) {
+            final S state = backend.state(descriptor);
+            state.setNamespace(GLOBAL_NAMESPACE);
+            return state;
+        }
+
+        @Override
+        public <X> void output(final OutputTag<X> tag, final X value) {
+            output.sideOutput(tag, value, window.maxTimestamp());
+        }
+    }
+
+    /** Emits window results with the window's maxTimestamp as their timestamp. */
+    private final class WindowCollector implements Collector<OUT> {
+        private long timestamp;
+
+        @Override
+        public void collect(final OUT value) {
+            recordsOut++;
+            output.record(value, timestamp);
+        }
+    }
+}

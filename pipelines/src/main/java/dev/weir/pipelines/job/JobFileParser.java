@@ -1,0 +1,166 @@
+package dev.weir.pipelines.job;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+
+/**
+ * Reads a job file (YAML, see docs/scenarios.md) into a {@link JobSpec}. Every problem is one
+ * {@link JobFileException} naming the file, line and field; unknown keys list the valid ones.
+ */
+public final class JobFileParser {
+    private static final List<String> ROOT_KEYS = List.of("channels", "watermarks", "window", "parallelism");
+    private static final List<String> WATERMARK_KEYS = List.of("strategy", "maxOutOfOrderness", "interval", "idleness");
+    private static final List<String> WINDOW_KEYS = List.of(
+            "type", "size", "slide", "offset", "gap", "trigger", "allowedLateness", "sideOutputLateData");
+    private static final String STRATEGIES = "bounded-out-of-orderness, monotonous, explicit, none";
+    private static final String WINDOW_TYPES = "tumbling, sliding, session, global";
+    private static final int MAX_PARALLELISM = 128;
+
+    private JobFileParser() {
+    }
+
+    /**
+     * @param file the job file
+     * @return the job
+     * @throws JobFileException if the file cannot be read or is not a valid job
+     */
+    public static JobSpec parse(final Path file) {
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            return parse(file.toString(), reader);
+        } catch (IOException e) {
+            throw new JobFileException(file.toString(), 0, null, "cannot read the job file: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param fileName the name used in error messages
+     * @param reader the job file's text
+     * @return the job
+     * @throws JobFileException if the text is not a valid job
+     */
+    public static JobSpec parse(final String fileName, final Reader reader) {
+        final Node root;
+        try {
+            final LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(options).compose(reader);
+        } catch (MarkedYAMLException e) {
+            final int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
+            throw new JobFileException(fileName, line, null, "not valid YAML: " + e.getProblem());
+        } catch (YAMLException e) {
+            throw new JobFileException(fileName, 0, null, "not valid YAML: " + e.getMessage());
+        }
+        if (root == null) {
+            throw new JobFileException(fileName, 0, null, "the job file is empty; it needs at least a 'watermarks' section");
+        }
+        final YamlSection job = YamlSection.root(fileName, root);
+        job.onlyKeys(ROOT_KEYS);
+        final int channels = (int) job.longValue("channels", 1, 1);
+        final int parallelism = (int) job.longValue("parallelism", 1, 1);
+        if (parallelism > MAX_PARALLELISM) {
+            throw new JobFileException(fileName, job.line("parallelism"), "parallelism",
+                    "must be at most " + MAX_PARALLELISM + " (the number of key groups), got " + parallelism);
+        }
+        final YamlSection watermarks = job.section("watermarks");
+        if (watermarks == null) {
+            throw new JobFileException(fileName, job.line(), "watermarks", "is required (strategy: " + STRATEGIES + ")");
+        }
+        final YamlSection window = job.section("window");
+        return new JobSpec(channels, watermarks(watermarks, fileName), window == null ? null : window(window, fileName), parallelism);
+    }
+
+    private static WatermarkSpec watermarks(final YamlSection section, final String fileName) {
+        section.onlyKeys(WATERMARK_KEYS);
+        final String strategy = section.requiredString("strategy", " (one of: " + STRATEGIES + ")");
+        final WatermarkKind kind = WatermarkKind.byId(strategy);
+        if (kind == null) {
+            throw new JobFileException(fileName, section.line("strategy"), section.qualified("strategy"),
+                    "unknown strategy '" + strategy + "' (valid: " + STRATEGIES + ")");
+        }
+        final long maxOutOfOrderness;
+        if (kind == WatermarkKind.BOUNDED_OUT_OF_ORDERNESS) {
+            maxOutOfOrderness = section.requiredLong("maxOutOfOrderness", 0, "for strategy bounded-out-of-orderness");
+        } else {
+            section.notApplicable(List.of("maxOutOfOrderness"), "to strategy " + strategy + " (only to bounded-out-of-orderness)");
+            maxOutOfOrderness = 0;
+        }
+        final long interval = section.longValue("interval", 200, 0);
+        final long idleness = section.longValue("idleness", 0, 1);
+        return new WatermarkSpec(kind, maxOutOfOrderness, interval, idleness);
+    }
+
+    private static WindowSpec window(final YamlSection section, final String fileName) {
+        section.onlyKeys(WINDOW_KEYS);
+        final String type = section.requiredString("type", " (one of: " + WINDOW_TYPES + ")");
+        final WindowKind kind = WindowKind.byId(type);
+        if (kind == null) {
+            throw new JobFileException(fileName, section.line("type"), section.qualified("type"),
+                    "unknown window type '" + type + "' (valid: " + WINDOW_TYPES + ")");
+        }
+        long size = 0;
+        long slide = 0;
+        long offset = 0;
+        long gap = 0;
+        final String because = "for " + type + " windows";
+        switch (kind) {
+            case TUMBLING:
+                section.notApplicable(List.of("slide", "gap"), "to tumbling windows");
+                size = section.requiredLong("size", 1, because);
+                offset = section.longValue("offset", 0, Long.MIN_VALUE);
+                checkOffset(section, fileName, offset, size, "size");
+                break;
+            case SLIDING:
+                section.notApplicable(List.of("gap"), "to sliding windows");
+                size = section.requiredLong("size", 1, because);
+                slide = section.requiredLong("slide", 1, because);
+                offset = section.longValue("offset", 0, Long.MIN_VALUE);
+                checkOffset(section, fileName, offset, slide, "slide");
+                break;
+            case SESSION:
+                section.notApplicable(List.of("size", "slide", "offset"), "to session windows");
+                gap = section.requiredLong("gap", 1, because);
+                break;
+            case GLOBAL:
+            default:
+                section.notApplicable(List.of("size", "slide", "offset", "gap"), "to the global window");
+                break;
+        }
+        TriggerSpec trigger = null;
+        final String triggerText = section.string("trigger");
+        if (triggerText != null) {
+            try {
+                trigger = TriggerSpec.parse(triggerText);
+            } catch (IllegalArgumentException e) {
+                throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"), e.getMessage());
+            }
+            if (trigger == null) {
+                throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"),
+                        "unknown trigger '" + triggerText + "' (valid: " + TriggerSpec.VALID + ")");
+            }
+            if (kind == WindowKind.GLOBAL && trigger.needsTimeWindows()) {
+                throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"),
+                        "trigger '" + triggerText + "' needs time windows, but the global window never ends"
+                                + " (use count:N or purging-count:N)");
+            }
+        }
+        final long lateness = section.longValue("allowedLateness", 0, 0);
+        final boolean sideOutput = section.bool("sideOutputLateData", false);
+        return new WindowSpec(kind, size, slide, offset, gap, trigger, lateness, sideOutput);
+    }
+
+    private static void checkOffset(final YamlSection section, final String fileName, final long offset, final long bound, final String boundName) {
+        if (Math.abs(offset) >= bound) {
+            throw new JobFileException(fileName, section.line("offset"), section.qualified("offset"),
+                    "must satisfy |offset| < " + boundName + " (" + bound + "), got " + offset);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.weir.tools;
+
+import dev.weir.pipelines.job.JobFileException;
+import dev.weir.tools.scenario.ElementFileException;
+import picocli.CommandLine;
+
+/**
+ * Turns failures into one line on stderr: bad input exits 2, a failed pipeline 1. The stack
+ * trace is printed only with {@code --debug}.
+ */
+final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(final Exception error, final CommandLine command, final CommandLine.ParseResult parseResult) {
+        final boolean badInput = error instanceof JobFileException || error instanceof ElementFileException;
+        command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error));
+        if (isDebug(parseResult)) {
+            error.printStackTrace(command.getErr());
+        } else if (!badInput) {
+            command.getErr().println("(run with --debug for the stack trace)");
+        }
+        command.getErr().flush();
+        return badInput ? ExitCodes.BAD_INPUT : ExitCodes.FAILED;
+    }
+
+    private static String describe(final Exception error) {
+        return error.getMessage() != null ? error.getMessage() : error.getClass().getSimpleName();
+    }
+
+    private static boolean isDebug(final CommandLine.ParseResult parseResult) {
+        CommandLine.ParseResult result = parseResult;
+        while (result != null) {
+            if (result.hasMatchedOption("--debug")) {
+                return true;
+            }
+            result = result.subcommand();
+        }
+        return false;
+    }
+}

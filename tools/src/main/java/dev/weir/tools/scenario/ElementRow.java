@@ -1,0 +1,47 @@
+package dev.weir.tools.scenario;
+
+/** One validated row of an element file; a mutable flyweight the reader refills per row. */
+public final class ElementRow {
+    int line;
+    long atMillis;
+    int channel;
+    ElementKind kind;
+    String key;
+    long timestamp;
+    long value;
+
+    /** @return the 1-based line of the row */
+    public int line() {
+        return line;
+    }
+
+    /** @return the processing time of the row */
+    public long atMillis() {
+        return atMillis;
+    }
+
+    /** @return the channel */
+    public int channel() {
+        return channel;
+    }
+
+    /** @return the row kind */
+    public ElementKind kind() {
+        return kind;
+    }
+
+    /** @return the key (R rows) */
+    public String key() {
+        return key;
+    }
+
+    /** @return the event time (R rows) or the watermark (W rows) */
+    public long timestamp() {
+        return timestamp;
+    }
+
+    /** @return the value (R rows) */
+    public long value() {
+        return value;
+    }
+}

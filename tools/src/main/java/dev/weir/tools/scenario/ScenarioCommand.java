@@ -1,0 +1,49 @@
+package dev.weir.tools.scenario;
+
+import dev.weir.pipelines.job.JobFileParser;
+import dev.weir.pipelines.job.JobSpec;
+import java.io.BufferedWriter;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code weir scenario JOB.yaml ELEMENTS.csv}: runs a job deterministically and prints canonical lines. */
+@Command(
+        name = "scenario",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a job file over an element file on a virtual clock (processing time = the 'at' column)",
+            "and prints the canonical output lines (FIRE, LATE, WM, STATUS, # lateDropped) to stdout.",
+            "See docs/scenarios.md for both file formats."
+        })
+public final class ScenarioCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file")
+    private Path jobFile;
+
+    @Parameters(index = "1", paramLabel = "ELEMENTS.csv", description = "the element file")
+    private Path elementFile;
+
+    @Option(names = "--debug", description = "print stack traces of failures")
+    private boolean debug;
+
+    @Override
+    public Integer call() {
+        final JobSpec job = JobFileParser.parse(jobFile);
+        final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        try {
+            ScenarioRunner.run(job, elementFile, out::println);
+        } finally {
+            out.flush();
+            if (out.checkError()) {
+                throw new UncheckedIOException(new java.io.IOException("cannot write to standard output"));
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.weir.tools.scenario;
+
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.scenario.ScenarioPipeline;
+import dev.weir.pipelines.scenario.ScenarioRecord;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Runs a job over an element file, row by row, on the deterministic driver. Rows are
+ * processed as they are read, so the lines of every row before a bad one are already out
+ * when the bad row stops the run.
+ */
+public final class ScenarioRunner {
+    private ScenarioRunner() {
+    }
+
+    /**
+     * @param job the job
+     * @param elements the element file
+     * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @throws ElementFileException on a bad row (lines of earlier rows are already out)
+     * @throws PipelineFailedException if the pipeline fails on a row
+     */
+    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines) {
+        try (BufferedReader reader = Files.newBufferedReader(elements, StandardCharsets.UTF_8)) {
+            run(job, elements.toString(), reader, lines);
+        } catch (IOException e) {
+            throw new ElementFileException(elements.toString(), 0, null, "cannot read the element file: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param job the job
+     * @param fileName the element file's name, for messages
+     * @param text the element file's text
+     * @param lines receives the canonical lines
+     */
+    public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines) {
+        final ScenarioPipeline pipeline = new ScenarioPipeline(job, lines);
+        final ElementFileReader reader = new ElementFileReader(fileName, text, job.channels());
+        final int[] endedOnLine = new int[job.channels()];
+        for (ElementRow row = reader.next(); row != null; row = reader.next()) {
+            if (endedOnLine[row.channel()] > 0) {
+                throw new ElementFileException(fileName, row.line(), "channel", "channel " + row.channel() + " ended on line "
+                        + endedOnLine[row.channel()] + "; no row may follow its E row");
+            }
+            try {
+                apply(pipeline, row);
+            } catch (RuntimeException e) {
+                throw new PipelineFailedException(fileName, row.line(), e);
+            }
+            if (row.kind() == ElementKind.E) {
+                endedOnLine[row.channel()] = row.line();
+            }
+        }
+        lines.accept(pipeline.summaryLine());
+    }
+
+    private static void apply(final ScenarioPipeline pipeline, final ElementRow row) {
+        switch (row.kind()) {
+            case R:
+                pipeline.record(row.atMillis(), row.channel(), new ScenarioRecord(row.key(), row.timestamp(), row.value()));
+                break;
+            case W:
+                pipeline.watermark(row.atMillis(), row.channel(), row.timestamp());
+                break;
+            case I:
+                pipeline.idle(row.atMillis(), row.channel());
+                break;
+            case A:
+                pipeline.active(row.atMillis(), row.channel());
+                break;
+            case E:
+            default:
+                pipeline.end(row.atMillis(), row.channel());
+                break;
+        }
+    }
+}
