@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * Combines the watermarks of the splits one source reads (SEMANTICS.md §1, split-level
  * watermarks): every split has its own output, and the source emits the minimum over its
- * non-idle splits, only when that minimum rises; when every split is idle the source is idle.
- * Not thread-safe.
+ * non-idle splits, only when that minimum rises; when every split is idle the source is idle,
+ * and it is active again as soon as one split is. The same rule combines the two inputs of a
+ * two-input operator (SEMANTICS.md §2). Not thread-safe.
  */
 public final class SplitWatermarkMultiplexer {
     private final WatermarkOutput downstream;
@@ -51,6 +52,8 @@ public final class SplitWatermarkMultiplexer {
             downstream.emitWatermark(min);
         } else if (allIdle && watermarks.length > 0) {
             downstream.markIdle();
+        } else {
+            downstream.markActive();
         }
     }
 

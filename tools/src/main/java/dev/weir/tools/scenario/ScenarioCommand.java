@@ -37,7 +37,7 @@ public final class ScenarioCommand implements Callable<Integer> {
         final JobSpec job = JobFileParser.parse(jobFile);
         final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
-            ScenarioRunner.run(job, elementFile, out::println);
+            ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note));
         } finally {
             out.flush();
             if (out.checkError()) {

@@ -3,6 +3,7 @@ package dev.weir.tools.scenario;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioPipeline;
 import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.valve.ValveDiagnosis;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,12 +24,13 @@ public final class ScenarioRunner {
      * @param job the job
      * @param elements the element file
      * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @param notes receives diagnostics for the user
      * @throws ElementFileException on a bad row (lines of earlier rows are already out)
      * @throws PipelineFailedException if the pipeline fails on a row
      */
-    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines) {
+    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes) {
         try (BufferedReader reader = Files.newBufferedReader(elements, StandardCharsets.UTF_8)) {
-            run(job, elements.toString(), reader, lines);
+            run(job, elements.toString(), reader, lines, notes);
         } catch (IOException e) {
             throw new ElementFileException(elements.toString(), 0, null, "cannot read the element file: " + e.getMessage());
         }
@@ -41,6 +43,18 @@ public final class ScenarioRunner {
      * @param lines receives the canonical lines
      */
     public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines) {
+        run(job, fileName, text, lines, note -> { });
+    }
+
+    /**
+     * @param job the job
+     * @param fileName the element file's name, for messages
+     * @param text the element file's text
+     * @param lines receives the canonical lines
+     * @param notes receives diagnostics for the user (e.g. a channel that stalls the watermark)
+     */
+    public static void run(
+            final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines, final Consumer<String> notes) {
         final ScenarioPipeline pipeline = new ScenarioPipeline(job, lines);
         final ElementFileReader reader = new ElementFileReader(fileName, text, job.channels());
         final int[] endedOnLine = new int[job.channels()];
@@ -59,6 +73,10 @@ public final class ScenarioRunner {
             }
         }
         lines.accept(pipeline.summaryLine());
+        final String stalled = ValveDiagnosis.stalledChannel(pipeline.driver().instances().get(0).valve());
+        if (stalled != null) {
+            notes.accept(stalled);
+        }
     }
 
     private static void apply(final ScenarioPipeline pipeline, final ElementRow row) {
