@@ -51,6 +51,7 @@ public interface ProcessWindowFunction<IN, OUT, K, W extends Window> {
          * @param descriptor a state
          * @param <S> its type
          * @return the state of this key and window
+         * @throws UnsupportedOperationException with merging windows, as in Flink
          */
         <S extends KeyedState> S windowState(StateDescriptor<S> descriptor);
 

@@ -452,6 +452,11 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
 
         @Override
         public <S extends KeyedState> S windowState(final StateDescriptor<S> descriptor) {
+            // As Flink's MergingWindowStateStore: a merge would orphan the absorbed windows' state.
+            if (mergingAssigner != null) {
+                throw new UnsupportedOperationException("per-window state is not allowed when using merging windows: "
+                        + assigner + " (operator " + name + "); use globalState or the trigger's merging state");
+            }
             return partitionedState(descriptor);
         }
 
