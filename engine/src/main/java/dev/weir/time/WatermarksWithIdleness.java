@@ -2,13 +2,15 @@ package dev.weir.time;
 
 /**
  * Wraps a generator so that a stream without records is marked idle instead of emitting
- * (SEMANTICS.md §1). The stream becomes active again with its next strictly higher watermark.
+ * (SEMANTICS.md §1), once per idle period as in Flink. The stream becomes active again with
+ * its next strictly higher watermark.
  *
  * @param <T> the record type
  */
 public final class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
     private final WatermarkGenerator<T> watermarks;
     private final IdlenessTimer idlenessTimer;
+    private boolean idleNow;
 
     /**
      * @param watermarks the generator to wrap
@@ -24,12 +26,16 @@ public final class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
     public void onEvent(final T event, final long timestamp, final WatermarkOutput output) {
         watermarks.onEvent(event, timestamp, output);
         idlenessTimer.activity();
+        idleNow = false;
     }
 
     @Override
     public void onPeriodicEmit(final WatermarkOutput output) {
         if (idlenessTimer.checkIfIdle()) {
-            output.markIdle();
+            if (!idleNow) {
+                output.markIdle();
+                idleNow = true;
+            }
         } else {
             watermarks.onPeriodicEmit(output);
         }
