@@ -14,7 +14,7 @@ public final class SlidingEventTimeWindows<T> extends WindowAssigner<T, TimeWind
     private final long offset;
 
     private SlidingEventTimeWindows(final long size, final long slide, final long offset) {
-        if (size <= 0 || slide <= 0 || Math.abs(offset) >= slide) {
+        if (size <= 0 || slide <= 0 || offset <= -slide || offset >= slide) {
             throw new IllegalArgumentException("sliding windows need size > 0, slide > 0 and |offset| < slide, got size "
                     + size + ", slide " + slide + " and offset " + offset);
         }

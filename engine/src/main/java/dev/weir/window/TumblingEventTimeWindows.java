@@ -13,7 +13,7 @@ public final class TumblingEventTimeWindows<T> extends WindowAssigner<T, TimeWin
     private final long offset;
 
     private TumblingEventTimeWindows(final long size, final long offset) {
-        if (size <= 0 || Math.abs(offset) >= size) {
+        if (size <= 0 || offset <= -size || offset >= size) {
             throw new IllegalArgumentException("tumbling windows need size > 0 and |offset| < size, got size "
                     + size + " and offset " + offset);
         }

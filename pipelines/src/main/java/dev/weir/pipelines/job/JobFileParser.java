@@ -36,8 +36,10 @@ public final class JobFileParser {
     public static JobSpec parse(final Path file) {
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return parse(file.toString(), reader);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new JobFileException(file.toString(), 0, null, "no such job file");
         } catch (IOException e) {
-            throw new JobFileException(file.toString(), 0, null, "cannot read the job file: " + e.getMessage());
+            throw new JobFileException(file.toString(), 0, null, "cannot read the job file: " + e);
         }
     }
 
@@ -158,7 +160,8 @@ public final class JobFileParser {
     }
 
     private static void checkOffset(final YamlSection section, final String fileName, final long offset, final long bound, final String boundName) {
-        if (Math.abs(offset) >= bound) {
+        // Not Math.abs(offset) >= bound: Math.abs(Long.MIN_VALUE) is negative and would pass.
+        if (offset <= -bound || offset >= bound) {
             throw new JobFileException(fileName, section.line("offset"), section.qualified("offset"),
                     "must satisfy |offset| < " + boundName + " (" + bound + "), got " + offset);
         }

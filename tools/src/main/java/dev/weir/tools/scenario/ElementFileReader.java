@@ -79,6 +79,9 @@ public final class ElementFileReader implements Closeable {
         }
         row.line = line;
         row.atMillis = number(fields, 0, true);
+        if (row.atMillis < 0) {
+            throw new ElementFileException(file, line, "at", row.atMillis + " is negative (processing time starts at 0)");
+        }
         if (row.atMillis < lastAtMillis) {
             throw new ElementFileException(file, line, "at", row.atMillis + " is before " + lastAtMillis + " on line " + lastAtLine
                     + " (rows must be in non-decreasing 'at' order)");

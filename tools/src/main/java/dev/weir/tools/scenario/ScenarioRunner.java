@@ -24,6 +24,17 @@ public final class ScenarioRunner {
      * @param job the job
      * @param elements the element file
      * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @throws ElementFileException on a bad row (lines of earlier rows are already out)
+     * @throws PipelineFailedException if the pipeline fails on a row
+     */
+    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines) {
+        run(job, elements, lines, note -> { });
+    }
+
+    /**
+     * @param job the job
+     * @param elements the element file
+     * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
      * @param notes receives diagnostics for the user
      * @throws ElementFileException on a bad row (lines of earlier rows are already out)
      * @throws PipelineFailedException if the pipeline fails on a row
@@ -31,8 +42,10 @@ public final class ScenarioRunner {
     public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes) {
         try (BufferedReader reader = Files.newBufferedReader(elements, StandardCharsets.UTF_8)) {
             run(job, elements.toString(), reader, lines, notes);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ElementFileException(elements.toString(), 0, null, "no such element file");
         } catch (IOException e) {
-            throw new ElementFileException(elements.toString(), 0, null, "cannot read the element file: " + e.getMessage());
+            throw new ElementFileException(elements.toString(), 0, null, "cannot read the element file: " + e);
         }
     }
 

@@ -1,0 +1,146 @@
+package dev.weir.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.weir.pipelines.job.JobFileParser;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.WindowKind;
+import dev.weir.tools.scenario.ScenarioRunner;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Conformance: every scenario directory ({@code job.yaml}, {@code elements.csv},
+ * {@code expected.txt}) in {@code <repo>/../shared/scenarios}, in the README's {@code <repo>/examples}
+ * and in the test resources' {@code scenarios/} runs through {@link ScenarioRunner} and must print its expected.txt, as
+ * compared by {@link CanonicalOutput} (elements as multisets for session-window jobs only).
+ * Each scenario also runs through the command line ({@code weir scenario}, stdout captured),
+ * and, since output must not depend on the window operator's parallelism, windowed
+ * scenarios also run at parallelism 1 and 3 against the same expected.txt.
+ */
+class SharedScenariosTest {
+    private static final String REPO_ROOT_PROPERTY = "weir.repo.root";
+    private static final int[] OTHER_PARALLELISMS = {1, 3};
+
+    @TestFactory
+    Stream<DynamicNode> sharedScenarios() {
+        final String root = System.getProperty(REPO_ROOT_PROPERTY);
+        if (root == null || root.isBlank()) {
+            fail("system property " + REPO_ROOT_PROPERTY + " is not set: run the tests through Maven (tools/pom.xml sets it"
+                    + " to the repository root, whose sibling ../shared/scenarios holds the conformance scenarios)");
+        }
+        final Path shared = Paths.get(root).toAbsolutePath().normalize().resolveSibling("shared").resolve("scenarios");
+        if (!Files.isDirectory(shared)) {
+            fail("the shared scenarios folder " + shared + " is missing (expected next to the repository root " + root + ")");
+        }
+        return scenarios(shared);
+    }
+
+    @TestFactory
+    Stream<DynamicNode> exampleScenarios() {
+        final String root = System.getProperty(REPO_ROOT_PROPERTY);
+        if (root == null || root.isBlank()) {
+            fail("system property " + REPO_ROOT_PROPERTY + " is not set: run the tests through Maven");
+        }
+        final Path examples = Paths.get(root).toAbsolutePath().normalize().resolve("examples");
+        if (!Files.isDirectory(examples)) {
+            fail("the examples folder " + examples + " is missing");
+        }
+        return scenarios(examples);
+    }
+
+    @TestFactory
+    Stream<DynamicNode> projectScenarios() throws URISyntaxException {
+        final URL resource = SharedScenariosTest.class.getResource("/scenarios");
+        if (resource == null) {
+            fail("the test resource folder scenarios/ (tools/src/test/resources/scenarios) is missing from the test class path");
+        }
+        return scenarios(Paths.get(resource.toURI()));
+    }
+
+    private static Stream<DynamicNode> scenarios(final Path folder) {
+        final List<Path> directories;
+        try (Stream<Path> children = Files.list(folder)) {
+            directories = children.filter(Files::isDirectory).sorted().collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new AssertionError("cannot list " + folder + ": " + e.getMessage(), e);
+        }
+        assertFalse(directories.isEmpty(), "no scenario directories in " + folder);
+        return directories.stream().map(SharedScenariosTest::scenario);
+    }
+
+    private static DynamicNode scenario(final Path directory) {
+        final Path job = directory.resolve("job.yaml");
+        final Path elements = directory.resolve("elements.csv");
+        final Path expected = directory.resolve("expected.txt");
+        final List<DynamicTest> tests = new ArrayList<>();
+        tests.add(DynamicTest.dynamicTest("as written", job.toUri(), () -> {
+            final JobSpec spec = parse(job, elements, expected);
+            assertCanonicalEquals(expected, spec, run(spec, elements));
+        }));
+        tests.add(DynamicTest.dynamicTest("through weir scenario", job.toUri(), () -> {
+            final JobSpec spec = parse(job, elements, expected);
+            final CommandRun run = CommandRun.of("scenario", job.toString(), elements.toString());
+            assertEquals(ExitCodes.OK, run.exitCode(), run::describe);
+            // stderr carries only diagnostics (e.g. a channel that stalls the watermark), never errors
+            assertTrue(run.err().lines().allMatch(line -> line.startsWith("weir: note: ")), run::describe);
+            assertCanonicalEquals(expected, spec, run.outLines());
+        }));
+        if (isWindowed(job)) {
+            for (final int parallelism : OTHER_PARALLELISMS) {
+                tests.add(DynamicTest.dynamicTest("at parallelism " + parallelism, job.toUri(), () -> {
+                    final JobSpec spec = parse(job, elements, expected);
+                    final JobSpec other = new JobSpec(spec.channels(), spec.watermarks(), spec.window(), parallelism);
+                    assertCanonicalEquals(expected, spec, run(other, elements));
+                }));
+            }
+        }
+        return DynamicContainer.dynamicContainer(directory.getParent().getFileName() + "/" + directory.getFileName(), directory.toUri(), tests.stream());
+    }
+
+    /** Only decides which tests to make: a job file that does not parse fails in "as written". */
+    private static boolean isWindowed(final Path job) {
+        try {
+            return JobFileParser.parse(job).window() != null;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static JobSpec parse(final Path job, final Path elements, final Path expected) {
+        for (final Path file : List.of(job, elements, expected)) {
+            assertTrue(Files.isRegularFile(file), "scenario file missing: " + file);
+        }
+        return JobFileParser.parse(job);
+    }
+
+    private static List<String> run(final JobSpec spec, final Path elements) {
+        final List<String> lines = new ArrayList<>();
+        ScenarioRunner.run(spec, elements, lines::add);
+        return lines;
+    }
+
+    private static void assertCanonicalEquals(final Path expectedFile, final JobSpec spec, final List<String> actual) throws IOException {
+        final boolean multiset = spec.window() != null && spec.window().kind() == WindowKind.SESSION;
+        final String expected = Files.readString(expectedFile, StandardCharsets.UTF_8);
+        assertEquals(CanonicalOutput.canonical(expected, multiset), CanonicalOutput.canonical(actual, multiset),
+                () -> expectedFile + " (canonical form" + (multiset ? ", elements as multisets" : "") + "); engine printed:\n"
+                        + String.join("\n", actual));
+    }
+}
