@@ -1,7 +1,6 @@
 package dev.weir.tools;
 
-import dev.weir.pipelines.job.JobFileException;
-import dev.weir.tools.scenario.ElementFileException;
+import dev.weir.pipelines.input.BadInputException;
 import picocli.CommandLine;
 
 /**
@@ -11,7 +10,7 @@ import picocli.CommandLine;
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(final Exception error, final CommandLine command, final CommandLine.ParseResult parseResult) {
-        final boolean badInput = error instanceof JobFileException || error instanceof ElementFileException;
+        final boolean badInput = error instanceof BadInputException;
         command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error));
         if (isDebug(parseResult)) {
             error.printStackTrace(command.getErr());
