@@ -34,6 +34,8 @@ import java.util.Objects;
  * @param <OUT> the operator's output type
  */
 public final class DeterministicDriver<IN, OUT> {
+    /** No further tick. */
+    private static final long NEVER = Long.MAX_VALUE;
     private final VirtualClock clock;
     private final List<StreamWatermarks<IN>> channels = new ArrayList<>();
     private final List<OperatorInput<IN>> instances = new ArrayList<>();
@@ -41,6 +43,7 @@ public final class DeterministicDriver<IN, OUT> {
     private final int maxParallelism;
     private final long intervalMillis;
     private final boolean emitAfterEveryRecord;
+    private final long settleTicks;
     private long nextTickMillis;
     private int endedChannels;
 
@@ -50,7 +53,10 @@ public final class DeterministicDriver<IN, OUT> {
         this.maxParallelism = builder.maxParallelism;
         this.emitAfterEveryRecord = builder.emitAfterEveryRecord;
         this.intervalMillis = builder.strategy.intervalMillis();
-        this.nextTickMillis = builder.startMillis + intervalMillis;
+        this.nextTickMillis = intervalMillis > 0 ? builder.startMillis + intervalMillis : NEVER;
+        this.settleTicks = builder.strategy.isDrivenByRecords() && intervalMillis > 0
+                ? builder.strategy.idlenessMillis() / intervalMillis + 4
+                : 0;
         if (keySelector == null && builder.parallelism != 1) {
             throw new IllegalArgumentException("parallelism " + builder.parallelism + " needs a key selector");
         }
@@ -166,16 +172,58 @@ public final class DeterministicDriver<IN, OUT> {
         if (atMillis < clock.millis()) {
             throw new IllegalArgumentException("processing time went back from " + clock.millis() + " to " + atMillis);
         }
-        while (intervalMillis > 0 && nextTickMillis <= atMillis && endedChannels < channels.size()) {
+        long ticksRun = 0;
+        while (nextTickMillis != NEVER && nextTickMillis <= atMillis && endedChannels < channels.size()) {
+            if (settleTicks > 0 && ticksRun == settleTicks) {
+                skipSettledTicks(atMillis);
+                break;
+            }
             clock.advanceTo(nextTickMillis);
             fireProcessingTimers();
             for (final StreamWatermarks<IN> source : channels) {
                 source.periodicEmit();
             }
-            nextTickMillis += intervalMillis;
+            ticksRun++;
+            nextTickMillis = nextTick(nextTickMillis, 1);
         }
         clock.advanceTo(atMillis);
         fireProcessingTimers();
+    }
+
+    /**
+     * Without records, Weir's own generators settle within {@code settleTicks} ticks (the last
+     * watermark repeats, idleness is declared once): the remaining ticks up to {@code atMillis}
+     * would change nothing, so only the processing-time timers among them run, in time order.
+     * This keeps a replay whose processing time starts at an epoch timestamp from ticking
+     * through decades.
+     */
+    private void skipSettledTicks(final long atMillis) {
+        long due = nextProcessingTime();
+        while (due <= atMillis && due != Long.MAX_VALUE) {
+            // a timer due between ticks fires at the next tick, as when ticking, or at atMillis
+            final long tick = due <= nextTickMillis ? nextTickMillis : nextTick(nextTickMillis, (due - nextTickMillis + intervalMillis - 1) / intervalMillis);
+            clock.advanceTo(Math.min(tick, atMillis));
+            fireProcessingTimers();
+            due = nextProcessingTime();
+        }
+        nextTickMillis = nextTick(nextTickMillis, (atMillis - nextTickMillis) / intervalMillis + 1);
+    }
+
+    /** @return the tick {@code ticks} intervals after {@code tickMillis}, or never (MAX) past the end of time */
+    private long nextTick(final long tickMillis, final long ticks) {
+        if (ticks > (Long.MAX_VALUE - tickMillis) / intervalMillis) {
+            return NEVER;
+        }
+        final long next = tickMillis + ticks * intervalMillis;
+        return next == Long.MAX_VALUE ? NEVER : next;
+    }
+
+    private long nextProcessingTime() {
+        long next = Long.MAX_VALUE;
+        for (final OperatorInput<IN> instance : instances) {
+            next = Math.min(next, instance.operator().nextProcessingTime());
+        }
+        return next;
     }
 
     /** @return the virtual processing time */

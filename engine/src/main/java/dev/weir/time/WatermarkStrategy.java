@@ -18,16 +18,19 @@ public final class WatermarkStrategy<T> {
     private final TimestampAssigner<T> timestampAssigner;
     private final long idlenessMillis;
     private final long intervalMillis;
+    private final boolean drivenByRecords;
 
     private WatermarkStrategy(
             final Supplier<WatermarkGenerator<T>> generators,
             final TimestampAssigner<T> timestampAssigner,
             final long idlenessMillis,
-            final long intervalMillis) {
+            final long intervalMillis,
+            final boolean drivenByRecords) {
         this.generators = Objects.requireNonNull(generators, "generators");
         this.timestampAssigner = timestampAssigner;
         this.idlenessMillis = idlenessMillis;
         this.intervalMillis = intervalMillis;
+        this.drivenByRecords = drivenByRecords;
     }
 
     /**
@@ -39,7 +42,8 @@ public final class WatermarkStrategy<T> {
         if (maxOutOfOrdernessMillis < 0) {
             throw new IllegalArgumentException("maxOutOfOrderness must not be negative: " + maxOutOfOrdernessMillis);
         }
-        return forGenerator(() -> new BoundedOutOfOrdernessWatermarks<>(maxOutOfOrdernessMillis));
+        return new WatermarkStrategy<>(() -> new BoundedOutOfOrdernessWatermarks<>(maxOutOfOrdernessMillis), null, 0,
+                DEFAULT_INTERVAL_MILLIS, true);
     }
 
     /**
@@ -55,7 +59,7 @@ public final class WatermarkStrategy<T> {
      * @return a strategy that emits no watermark; only end of input emits MAX
      */
     public static <T> WatermarkStrategy<T> noWatermarks() {
-        return forGenerator(NoWatermarks::new);
+        return new WatermarkStrategy<>(NoWatermarks::new, null, 0, DEFAULT_INTERVAL_MILLIS, true);
     }
 
     /**
@@ -63,7 +67,7 @@ public final class WatermarkStrategy<T> {
      * @return a strategy whose watermarks are pushed by the source itself; nothing is generated
      */
     public static <T> WatermarkStrategy<T> explicit() {
-        return WatermarkStrategy.<T>forGenerator(NoWatermarks::new).withPeriodicInterval(0);
+        return WatermarkStrategy.<T>noWatermarks().withPeriodicInterval(0);
     }
 
     /**
@@ -72,7 +76,7 @@ public final class WatermarkStrategy<T> {
      * @return a punctuated strategy (no periodic emission)
      */
     public static <T> WatermarkStrategy<T> forPunctuation(final Punctuation<? super T> punctuation) {
-        return WatermarkStrategy.<T>forGenerator(() -> new PunctuatedWatermarks<>(punctuation)).withPeriodicInterval(0);
+        return new WatermarkStrategy<T>(() -> new PunctuatedWatermarks<>(punctuation), null, 0, 0, true);
     }
 
     /**
@@ -81,7 +85,7 @@ public final class WatermarkStrategy<T> {
      * @return a strategy around a custom generator
      */
     public static <T> WatermarkStrategy<T> forGenerator(final Supplier<WatermarkGenerator<T>> generators) {
-        return new WatermarkStrategy<>(generators, null, 0, DEFAULT_INTERVAL_MILLIS);
+        return new WatermarkStrategy<>(generators, null, 0, DEFAULT_INTERVAL_MILLIS, false);
     }
 
     /**
@@ -89,7 +93,8 @@ public final class WatermarkStrategy<T> {
      * @return this strategy with the assigner
      */
     public WatermarkStrategy<T> withTimestampAssigner(final TimestampAssigner<T> assigner) {
-        return new WatermarkStrategy<>(generators, Objects.requireNonNull(assigner, "assigner"), idlenessMillis, intervalMillis);
+        return new WatermarkStrategy<>(generators, Objects.requireNonNull(assigner, "assigner"), idlenessMillis, intervalMillis,
+                drivenByRecords);
     }
 
     /**
@@ -100,7 +105,7 @@ public final class WatermarkStrategy<T> {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("idleness must be positive: " + timeoutMillis);
         }
-        return new WatermarkStrategy<>(generators, timestampAssigner, timeoutMillis, intervalMillis);
+        return new WatermarkStrategy<>(generators, timestampAssigner, timeoutMillis, intervalMillis, drivenByRecords);
     }
 
     /**
@@ -111,7 +116,7 @@ public final class WatermarkStrategy<T> {
         if (millis < 0) {
             throw new IllegalArgumentException("interval must not be negative: " + millis);
         }
-        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, millis);
+        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, millis, drivenByRecords);
     }
 
     /**
@@ -135,6 +140,15 @@ public final class WatermarkStrategy<T> {
     /** @return the periodic emission interval in milliseconds; 0 = none */
     public long intervalMillis() {
         return intervalMillis;
+    }
+
+    /**
+     * @return true for Weir's own generators, whose periodic emission changes only with records
+     *     (and, with idleness, settles once the stream is idle); false for custom generators,
+     *     which may depend on processing time itself
+     */
+    public boolean isDrivenByRecords() {
+        return drivenByRecords;
     }
 
     /** @return the idleness timeout in milliseconds; 0 = no idleness detection */
