@@ -41,13 +41,13 @@ public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, T
     }
 
     @Override
-    public void assignWindows(final T element, final long timestamp, final long currentProcessingTime, final List<TimeWindow> windows) {
+    public void assignWindows(final T element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
         TimeWindows.requireTimestamp(timestamp, "event-time session window");
         final long gap = gaps.gapOf(element);
         if (gap <= 0) {
             throw new IllegalArgumentException("session gap must be positive, got " + gap + " for " + element);
         }
-        windows.add(new TimeWindow(timestamp, timestamp + gap));
+        windows.add(context.timeWindow(timestamp, timestamp + gap));
     }
 
     @Override

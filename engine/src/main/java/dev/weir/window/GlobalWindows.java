@@ -21,7 +21,7 @@ public final class GlobalWindows<T> extends WindowAssigner<T, GlobalWindow> {
     }
 
     @Override
-    public void assignWindows(final T element, final long timestamp, final long currentProcessingTime, final List<GlobalWindow> windows) {
+    public void assignWindows(final T element, final long timestamp, final WindowAssignerContext context, final List<GlobalWindow> windows) {
         windows.add(GlobalWindow.INSTANCE);
     }
 

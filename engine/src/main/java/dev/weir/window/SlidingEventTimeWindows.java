@@ -45,10 +45,10 @@ public final class SlidingEventTimeWindows<T> extends WindowAssigner<T, TimeWind
     }
 
     @Override
-    public void assignWindows(final T element, final long timestamp, final long currentProcessingTime, final List<TimeWindow> windows) {
+    public void assignWindows(final T element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
         final long lastStart = TimeWindow.windowStart(TimeWindows.requireTimestamp(timestamp, "sliding event-time window"), offset, slide);
         for (long start = lastStart; start > timestamp - size; start -= slide) {
-            windows.add(new TimeWindow(start, start + size));
+            windows.add(context.timeWindow(start, start + size));
         }
     }
 

@@ -41,9 +41,9 @@ public final class TumblingEventTimeWindows<T> extends WindowAssigner<T, TimeWin
     }
 
     @Override
-    public void assignWindows(final T element, final long timestamp, final long currentProcessingTime, final List<TimeWindow> windows) {
+    public void assignWindows(final T element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
         final long start = TimeWindow.windowStart(TimeWindows.requireTimestamp(timestamp, "tumbling event-time window"), offset, size);
-        windows.add(new TimeWindow(start, start + size));
+        windows.add(context.timeWindow(start, start + size));
     }
 
     @Override

@@ -12,10 +12,10 @@ public abstract class WindowAssigner<T, W extends Window> {
     /**
      * @param element the record
      * @param timestamp its event time
-     * @param currentProcessingTime the processing time now
+     * @param context the processing time and the operator's window cache
      * @param windows receives the record's windows (cleared by the caller)
      */
-    public abstract void assignWindows(T element, long timestamp, long currentProcessingTime, List<W> windows);
+    public abstract void assignWindows(T element, long timestamp, WindowAssignerContext context, List<W> windows);
 
     /** @return the trigger used when none is set */
     public abstract Trigger<T, W> defaultTrigger();

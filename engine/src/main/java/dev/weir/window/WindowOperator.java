@@ -56,6 +56,18 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     private final List<W> assigned = new ArrayList<>(4);
     private final Context context = new Context();
     private final WindowCollector collector = new WindowCollector();
+    private final TimeWindowCache windowCache = new TimeWindowCache();
+    private final WindowAssignerContext assignerContext = new WindowAssignerContext() {
+        @Override
+        public long currentProcessingTime() {
+            return timers.currentProcessingTime();
+        }
+
+        @Override
+        public TimeWindow timeWindow(final long start, final long end) {
+            return windowCache.window(start, end);
+        }
+    };
 
     private KeyedStateBackend<K> backend;
     private TimerService<K, W> timers;
@@ -121,7 +133,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         final K key = keySelector.keyOf(value);
         backend.setCurrentKey(key);
         assigned.clear();
-        assigner.assignWindows(value, timestamp, timers.currentProcessingTime(), assigned);
+        assigner.assignWindows(value, timestamp, assignerContext, assigned);
         final Object stored = evictor == null ? value : new TimestampedValue<>(value, timestamp);
         boolean skipped = true;
         if (mergingAssigner != null) {

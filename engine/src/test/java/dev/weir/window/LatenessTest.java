@@ -204,7 +204,7 @@ class LatenessTest {
     /** Puts a record into the 1000 ms window starting at its payload, whatever its timestamp. */
     private static final class PayloadWindowAssigner extends WindowAssigner<String, TimeWindow> {
         @Override
-        public void assignWindows(final String element, final long timestamp, final long currentProcessingTime, final List<TimeWindow> windows) {
+        public void assignWindows(final String element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
             final long start = Long.parseLong(payloadOf(element));
             windows.add(new TimeWindow(start, start + 1000));
         }

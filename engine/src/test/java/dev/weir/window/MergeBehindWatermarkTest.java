@@ -54,7 +54,7 @@ class MergeBehindWatermarkTest {
     /** Windows [t, t+1000) that merge, whenever two or more are in flight, into [0,10). */
     private static final class ShrinkingMergeAssigner extends MergingWindowAssigner<String, TimeWindow> {
         @Override
-        public void assignWindows(final String element, final long timestamp, final long currentProcessingTime, final List<TimeWindow> windows) {
+        public void assignWindows(final String element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
             windows.add(new TimeWindow(timestamp, timestamp + 1000));
         }
 

@@ -26,7 +26,7 @@ class WindowAssignerTest {
 
     private static <W extends Window> List<W> assign(final WindowAssigner<String, W> assigner, final String record, final long timestamp) {
         final List<W> windows = new ArrayList<>();
-        assigner.assignWindows(record, timestamp, 0, windows);
+        assigner.assignWindows(record, timestamp, WindowAssignerContext.of(0), windows);
         return windows;
     }
 

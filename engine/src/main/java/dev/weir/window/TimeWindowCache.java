@@ -1,0 +1,23 @@
+package dev.weir.window;
+
+/**
+ * A small direct-mapped cache of time windows owned by one window operator instance: the
+ * windows of a tumbling or sliding assigner repeat for every record of the same period, so
+ * after the first record of a period assigning allocates nothing. Not thread-safe.
+ */
+final class TimeWindowCache {
+    private static final int SLOTS = 64;
+
+    private final TimeWindow[] windows = new TimeWindow[SLOTS];
+
+    TimeWindow window(final long start, final long end) {
+        final int slot = (int) (Long.hashCode(start * 31 + end) ^ (start >>> 7)) & (SLOTS - 1);
+        final TimeWindow cached = windows[slot];
+        if (cached != null && cached.start() == start && cached.end() == end) {
+            return cached;
+        }
+        final TimeWindow window = new TimeWindow(start, end);
+        windows[slot] = window;
+        return window;
+    }
+}
