@@ -1,0 +1,145 @@
+package dev.weir.api;
+
+import dev.weir.operator.Collector;
+import dev.weir.operator.FlatMapOperator;
+import dev.weir.operator.KeySelector;
+import dev.weir.operator.MapOperator;
+import dev.weir.operator.OperatorFactory;
+import dev.weir.operator.OutputTag;
+import dev.weir.runtime.SideOutputs;
+import dev.weir.runtime.Sink;
+import dev.weir.time.TimestampsAndWatermarksOperator;
+import dev.weir.time.WatermarkStrategy;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * A stream of records in a pipeline under construction. Stateless steps ({@code map},
+ * {@code filter}, {@code flatMap}, {@code assignTimestampsAndWatermarks}) are fused into the
+ * current stage's tasks; {@code keyBy} starts a new stage behind keyed ring-buffer edges.
+ * Each stream is consumed once: pipelines are linear.
+ *
+ * @param <T> the record type
+ */
+public class DataStream<T> {
+    final StreamPipeline pipeline;
+    final Stage stage;
+    private boolean consumed;
+
+    DataStream(final StreamPipeline pipeline, final Stage stage) {
+        this.pipeline = pipeline;
+        this.stage = stage;
+    }
+
+    final Stage consume() {
+        if (consumed) {
+            throw new IllegalStateException("this stream is already consumed: Weir pipelines are linear (no branches)");
+        }
+        consumed = true;
+        return stage;
+    }
+
+    final <R> DataStream<R> then(final String name, final OperatorFactory<T, R> operator) {
+        final Stage current = consume();
+        current.add(name, operator);
+        return new DataStream<>(pipeline, current);
+    }
+
+    /**
+     * @param mapper a one-to-one transformation
+     * @param <R> the result type
+     * @return the transformed stream (fused)
+     */
+    public <R> DataStream<R> map(final Function<? super T, ? extends R> mapper) {
+        Objects.requireNonNull(mapper, "mapper");
+        return then("map", () -> new MapOperator<>(mapper));
+    }
+
+    /**
+     * @param predicate keeps the records it accepts
+     * @return the filtered stream (fused)
+     */
+    public DataStream<T> filter(final Predicate<? super T> predicate) {
+        Objects.requireNonNull(predicate, "predicate");
+        return then("filter", () -> new FlatMapOperator<T, T>((value, out) -> {
+            if (predicate.test(value)) {
+                out.collect(value);
+            }
+        }));
+    }
+
+    /**
+     * @param function emits zero or more results per record
+     * @param <R> the result type
+     * @return the transformed stream (fused)
+     */
+    public <R> DataStream<R> flatMap(final BiConsumer<? super T, Collector<R>> function) {
+        Objects.requireNonNull(function, "function");
+        return then("flatMap", () -> new FlatMapOperator<>(function));
+    }
+
+    /**
+     * Replaces timestamps and watermarks from here on (SEMANTICS.md §1: upstream watermarks are
+     * dropped, only the final MAX passes).
+     *
+     * @param strategy the new timestamps and watermarks
+     * @return the re-timed stream (fused)
+     */
+    public DataStream<T> assignTimestampsAndWatermarks(final WatermarkStrategy<T> strategy) {
+        Objects.requireNonNull(strategy, "strategy");
+        return then("timestamps", () -> new TimestampsAndWatermarksOperator<>(strategy));
+    }
+
+    /**
+     * @param name names the step
+     * @param operator makes the operator of each task
+     * @param <R> the result type
+     * @return the stream after a custom operator (fused)
+     */
+    public <R> DataStream<R> transform(final String name, final OperatorFactory<T, R> operator) {
+        return then(Objects.requireNonNull(name, "name"), Objects.requireNonNull(operator, "operator"));
+    }
+
+    /**
+     * Partitions by key: records of one key go to one instance of the next stage (Flink's
+     * key-group assignment).
+     *
+     * @param keySelector the key of each record
+     * @param <K> the key type
+     * @return the keyed stream
+     */
+    public <K> KeyedStream<T, K> keyBy(final KeySelector<? super T, K> keySelector) {
+        Objects.requireNonNull(keySelector, "keySelector");
+        consume();
+        return new KeyedStream<>(pipeline, pipeline.addStage("keyed", keySelector), keySelector);
+    }
+
+    /**
+     * Sends side-output records of this stage (e.g. late data) to a sink, called from the
+     * producing task's thread.
+     *
+     * @param tag the side output
+     * @param sink receives its records
+     * @param <X> the record type
+     * @return this stream
+     */
+    public <X> DataStream<T> sideOutput(final OutputTag<X> tag, final SideOutputs.SideOutputSink<X> sink) {
+        pipeline.sideOutputs().register(tag, sink);
+        return this;
+    }
+
+    /**
+     * Ends the pipeline in a sink, fused into this stage's tasks.
+     *
+     * @param sink receives every record
+     * @return the pipeline, ready to start
+     */
+    public StreamPipeline sink(final Sink<? super T> sink) {
+        Objects.requireNonNull(sink, "sink");
+        consume();
+        pipeline.setSink(sink);
+        return pipeline;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.weir.api;
+
+import dev.weir.operator.KeySelector;
+import dev.weir.operator.KeyedProcessFunction;
+import dev.weir.operator.KeyedProcessOperator;
+import dev.weir.operator.OperatorFactory;
+import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.window.Window;
+import dev.weir.window.WindowAssigner;
+import dev.weir.window.WindowOperatorBuilder;
+import java.util.Objects;
+
+/**
+ * A stream partitioned by key: the next operators run in a new stage whose instances each own
+ * a contiguous range of key groups.
+ *
+ * @param <T> the record type
+ * @param <K> the key type
+ */
+public final class KeyedStream<T, K> {
+    private final StreamPipeline pipeline;
+    private final Stage stage;
+    private final KeySelector<? super T, K> keySelector;
+    private boolean consumed;
+
+    KeyedStream(final StreamPipeline pipeline, final Stage stage, final KeySelector<? super T, K> keySelector) {
+        this.pipeline = pipeline;
+        this.stage = stage;
+        this.keySelector = keySelector;
+    }
+
+    /**
+     * @param instances parallel instances of the keyed stage (at most the max parallelism)
+     * @return this stream
+     */
+    public KeyedStream<T, K> parallelism(final int instances) {
+        if (instances < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1: " + instances);
+        }
+        stage.parallelism = instances;
+        return this;
+    }
+
+    /**
+     * @param idleStrategy how the keyed stage's threads wait when idle
+     * @return this stream
+     */
+    public KeyedStream<T, K> idleStrategy(final IdleStrategyKind idleStrategy) {
+        stage.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
+        return this;
+    }
+
+    /**
+     * @param assigner the windows of each record
+     * @param <W> the window type
+     * @return the windowed stream, to configure and finish with a window function
+     */
+    public <W extends Window> WindowedStream<T, K, W> window(final WindowAssigner<? super T, W> assigner) {
+        consume();
+        return new WindowedStream<>(pipeline, stage, WindowOperatorBuilder.of(keySelector, assigner));
+    }
+
+    /**
+     * @param function processes each record with keyed state and timers
+     * @param <R> the result type
+     * @return the results
+     */
+    public <R> DataStream<R> process(final KeyedProcessFunction<K, T, R> function) {
+        Objects.requireNonNull(function, "function");
+        consume();
+        final KeySelector<? super T, K> keys = keySelector;
+        final OperatorFactory<T, R> operator = () -> new KeyedProcessOperator<>(keys, function);
+        stage.add("process", operator);
+        return new DataStream<>(pipeline, stage);
+    }
+
+    private void consume() {
+        if (consumed) {
+            throw new IllegalStateException("this keyed stream is already consumed: Weir pipelines are linear (no branches)");
+        }
+        consumed = true;
+    }
+}

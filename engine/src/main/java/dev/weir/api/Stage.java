@@ -1,0 +1,28 @@
+package dev.weir.api;
+
+import dev.weir.operator.KeySelector;
+import dev.weir.operator.OperatorFactory;
+import dev.weir.runtime.IdleStrategyKind;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One stage of a pipeline: the operators fused into each of its tasks, and how records reach it. */
+final class Stage {
+    final String name;
+    final KeySelector<?, ?> inputKey;
+    final List<String> operatorNames = new ArrayList<>();
+    final List<OperatorFactory<?, ?>> operators = new ArrayList<>();
+    int parallelism;
+    IdleStrategyKind idleStrategy;
+
+    Stage(final String name, final KeySelector<?, ?> inputKey, final int parallelism) {
+        this.name = name;
+        this.inputKey = inputKey;
+        this.parallelism = parallelism;
+    }
+
+    void add(final String operatorName, final OperatorFactory<?, ?> factory) {
+        operatorNames.add(operatorName);
+        operators.add(factory);
+    }
+}

@@ -1,0 +1,266 @@
+package dev.weir.api;
+
+import dev.weir.operator.KeySelector;
+import dev.weir.runtime.Channel;
+import dev.weir.runtime.ChainEnd;
+import dev.weir.runtime.ChannelOutput;
+import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.runtime.OperatorChain;
+import dev.weir.runtime.PipelineControl;
+import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.SideOutputs;
+import dev.weir.runtime.Sink;
+import dev.weir.runtime.SinkOutput;
+import dev.weir.runtime.Task;
+import dev.weir.runtime.TaskThreadFactory;
+import dev.weir.source.Publisher;
+import dev.weir.source.Source;
+import dev.weir.source.SourceEmitter;
+import dev.weir.source.SourceTask;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.state.KeyGroups;
+import dev.weir.state.StateBackend;
+import dev.weir.time.Clock;
+import dev.weir.time.SystemClock;
+import dev.weir.time.WatermarkStrategy;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.agrona.concurrent.Agent;
+
+/**
+ * Builds and starts a pipeline on the threaded runtime, the way Flink's DataStream API reads:
+ * <pre>{@code
+ * StreamPipeline pipeline = StreamPipeline.named("bars");
+ * Publisher<Trade> trades = pipeline.publisher("trades");
+ * pipeline.from(trades, WatermarkStrategy.<Trade>forBoundedOutOfOrderness(100).withTimestampAssigner((t, ts) -> t.time()))
+ *         .keyBy(Trade::symbol)
+ *         .window(TumblingEventTimeWindows.of(1000))
+ *         .aggregate(new Bar())
+ *         .sink((bar, ts) -> System.out.println(bar));
+ * try (RunningPipeline running = pipeline.start()) { trades.publish(...); trades.end(); running.awaitTermination(); }
+ * }</pre>
+ * Every stage boundary ({@code keyBy}) is a set of single-producer ring buffers, one per
+ * upstream x downstream instance; stateless steps are fused into the stage before them.
+ */
+public final class StreamPipeline {
+    private final String name;
+    private final PipelineControl control = new PipelineControl();
+    private final SideOutputs sideOutputs = new SideOutputs();
+    private final List<Stage> stages = new ArrayList<>();
+    private int maxParallelism = KeyGroups.DEFAULT_MAX_PARALLELISM;
+    private int channelCapacity = 1024;
+    private Clock clock = SystemClock.INSTANCE;
+    private StateBackend stateBackend = HeapStateBackend.INSTANCE;
+    private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
+    private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
+    private Publisher<?> publisher;
+    private Source<?> source;
+    private WatermarkStrategy<?> strategy;
+    private Sink<?> sink;
+    private boolean started;
+
+    private StreamPipeline(final String name) {
+        this.name = name;
+    }
+
+    /**
+     * @param name the pipeline's name, for threads, metrics and errors
+     * @return a new, empty pipeline
+     */
+    public static StreamPipeline named(final String name) {
+        return new StreamPipeline(Objects.requireNonNull(name, "name"));
+    }
+
+    /**
+     * @param keyGroups the number of key groups (Flink's maxParallelism), default 128
+     * @return this pipeline
+     */
+    public StreamPipeline maxParallelism(final int keyGroups) {
+        if (keyGroups < 1) {
+            throw new IllegalArgumentException("maxParallelism must be at least 1: " + keyGroups);
+        }
+        this.maxParallelism = keyGroups;
+        return this;
+    }
+
+    /**
+     * @param slots ring-buffer slots per edge, a power of two; default 1024
+     * @return this pipeline
+     */
+    public StreamPipeline channelCapacity(final int slots) {
+        if (slots < 1 || Integer.bitCount(slots) != 1) {
+            throw new IllegalArgumentException("channelCapacity must be a power of two: " + slots);
+        }
+        this.channelCapacity = slots;
+        return this;
+    }
+
+    /**
+     * @param processingTime the clock of watermark emission and processing-time timers
+     * @return this pipeline
+     */
+    public StreamPipeline clock(final Clock processingTime) {
+        this.clock = Objects.requireNonNull(processingTime, "processingTime");
+        return this;
+    }
+
+    /**
+     * @param backend keyed state of every keyed operator
+     * @return this pipeline
+     */
+    public StreamPipeline stateBackend(final StateBackend backend) {
+        this.stateBackend = Objects.requireNonNull(backend, "backend");
+        return this;
+    }
+
+    /**
+     * @param kind how task threads wait when idle, unless a stage sets its own; default back-off
+     * @return this pipeline
+     */
+    public StreamPipeline idleStrategy(final IdleStrategyKind kind) {
+        this.idleStrategy = Objects.requireNonNull(kind, "kind");
+        return this;
+    }
+
+    /**
+     * @param factory makes (and may pin) task threads
+     * @return this pipeline
+     */
+    public StreamPipeline threadFactory(final TaskThreadFactory factory) {
+        this.threadFactory = Objects.requireNonNull(factory, "factory");
+        return this;
+    }
+
+    /**
+     * @param sourceName the source's name
+     * @param <T> the record type
+     * @return a publisher for the application's thread; connect it with {@link #from(Publisher, WatermarkStrategy)}
+     */
+    public <T> Publisher<T> publisher(final String sourceName) {
+        return new Publisher<>(sourceName, control);
+    }
+
+    /**
+     * @param input the application's publisher
+     * @param watermarks timestamps and watermarks of the published records
+     * @param <T> the record type
+     * @return the stream of published records
+     */
+    public <T> DataStream<T> from(final Publisher<T> input, final WatermarkStrategy<T> watermarks) {
+        requireNoSource();
+        this.publisher = Objects.requireNonNull(input, "input");
+        this.strategy = Objects.requireNonNull(watermarks, "watermarks");
+        return new DataStream<>(this, addStage(input.name(), null));
+    }
+
+    /**
+     * @param sourceName the source's name
+     * @param input the source
+     * @param watermarks timestamps and watermarks, one generator per source instance
+     * @param parallelism source instances (tasks)
+     * @param <T> the record type
+     * @return the stream of the source's records
+     */
+    public <T> DataStream<T> from(final String sourceName, final Source<T> input, final WatermarkStrategy<T> watermarks, final int parallelism) {
+        requireNoSource();
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("source parallelism must be at least 1: " + parallelism);
+        }
+        this.source = Objects.requireNonNull(input, "input");
+        this.strategy = Objects.requireNonNull(watermarks, "watermarks");
+        final Stage stage = addStage(sourceName, null);
+        stage.parallelism = parallelism;
+        return new DataStream<>(this, stage);
+    }
+
+    private void requireNoSource() {
+        if (!stages.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "' already has a source: Weir pipelines are linear");
+        }
+    }
+
+    Stage addStage(final String stageName, final KeySelector<?, ?> inputKey) {
+        final Stage stage = new Stage(stageName + "-" + stages.size(), inputKey, 1);
+        stages.add(stage);
+        return stage;
+    }
+
+    SideOutputs sideOutputs() {
+        return sideOutputs;
+    }
+
+    void setSink(final Sink<?> output) {
+        this.sink = output;
+    }
+
+    /**
+     * Compiles the stages into tasks and channels and starts a thread per task.
+     *
+     * @return the running pipeline
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public RunningPipeline start() {
+        if (started) {
+            throw new IllegalStateException("pipeline '" + name + "' was started already");
+        }
+        if (stages.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "' has no source");
+        }
+        if (sink == null) {
+            throw new IllegalStateException("pipeline '" + name + "' has no sink: end it with .sink(...)");
+        }
+        for (final Stage stage : stages) {
+            if (stage.parallelism > maxParallelism) {
+                throw new IllegalArgumentException("stage " + stage.name + " has parallelism " + stage.parallelism
+                        + " above maxParallelism " + maxParallelism);
+            }
+        }
+        if (publisher != null && stages.get(0).parallelism != 1) {
+            throw new IllegalStateException("a publisher is one source instance");
+        }
+        started = true;
+        // channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down'
+        final Channel[][][] channels = new Channel[stages.size() - 1][][];
+        for (int i = 0; i + 1 < stages.size(); i++) {
+            final int ups = stages.get(i).parallelism;
+            final int downs = stages.get(i + 1).parallelism;
+            channels[i] = new Channel[ups][downs];
+            for (int up = 0; up < ups; up++) {
+                for (int down = 0; down < downs; down++) {
+                    channels[i][up][down] = new Channel(stages.get(i).name + "[" + up + "]->" + stages.get(i + 1).name + "[" + down + "]",
+                            channelCapacity, control);
+                }
+            }
+        }
+        final List<Agent> tasks = new ArrayList<>();
+        final List<IdleStrategyKind> idle = new ArrayList<>();
+        for (int i = 0; i < stages.size(); i++) {
+            final Stage stage = stages.get(i);
+            for (int instance = 0; instance < stage.parallelism; instance++) {
+                final ChainEnd<?> end = i + 1 < stages.size()
+                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, sideOutputs)
+                        : new SinkOutput<>((Sink) sink, sideOutputs);
+                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, sideOutputs, clock, instance,
+                        stage.parallelism, maxParallelism, stateBackend);
+                final String role = name + "-" + stage.name + "-" + instance;
+                if (i == 0) {
+                    final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
+                    if (publisher != null) {
+                        ((Publisher) publisher).connect(emitter);
+                        continue;
+                    }
+                    tasks.add(new SourceTask(role, source.createReader(instance, stage.parallelism), emitter, control));
+                } else {
+                    final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
+                    for (int up = 0; up < inputs.length; up++) {
+                        inputs[up] = channels[i - 1][up][instance];
+                    }
+                    tasks.add(new Task(role, inputs, chain, clock, control));
+                }
+                idle.add(stage.idleStrategy != null ? stage.idleStrategy : idleStrategy);
+            }
+        }
+        return new RunningPipeline(name, control, tasks, idle, threadFactory);
+    }
+}

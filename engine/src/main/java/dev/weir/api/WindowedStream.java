@@ -1,0 +1,110 @@
+package dev.weir.api;
+
+import dev.weir.operator.OutputTag;
+import dev.weir.state.AggregateFunction;
+import dev.weir.state.ReduceFunction;
+import dev.weir.window.Evictor;
+import dev.weir.window.ProcessWindowFunction;
+import dev.weir.window.Trigger;
+import dev.weir.window.Window;
+import dev.weir.window.WindowOperatorBuilder;
+
+/**
+ * A keyed stream cut into windows: set the trigger, evictor, allowed lateness and late side
+ * output, then finish with a window function (SEMANTICS.md §4).
+ *
+ * @param <T> the record type
+ * @param <K> the key type
+ * @param <W> the window type
+ */
+public final class WindowedStream<T, K, W extends Window> {
+    private final StreamPipeline pipeline;
+    private final Stage stage;
+    private final WindowOperatorBuilder<T, K, W> builder;
+
+    WindowedStream(final StreamPipeline pipeline, final Stage stage, final WindowOperatorBuilder<T, K, W> builder) {
+        this.pipeline = pipeline;
+        this.stage = stage;
+        this.builder = builder;
+    }
+
+    /**
+     * @param trigger replaces the assigner's default trigger
+     * @return this stream
+     */
+    public WindowedStream<T, K, W> trigger(final Trigger<? super T, ? super W> trigger) {
+        builder.trigger(trigger);
+        return this;
+    }
+
+    /**
+     * @param evictor removes elements before/after the window function
+     * @return this stream
+     */
+    public WindowedStream<T, K, W> evictor(final Evictor<? super T, ? super W> evictor) {
+        builder.evictor(evictor);
+        return this;
+    }
+
+    /**
+     * @param millis how long after a window's end late records still update and re-fire it
+     * @return this stream
+     */
+    public WindowedStream<T, K, W> allowedLateness(final long millis) {
+        builder.allowedLateness(millis);
+        return this;
+    }
+
+    /**
+     * @param tag where records too late for all their windows go; consume it with
+     *     {@link DataStream#sideOutput} on the result
+     * @return this stream
+     */
+    public WindowedStream<T, K, W> sideOutputLateData(final OutputTag<T> tag) {
+        builder.sideOutputLateData(tag);
+        return this;
+    }
+
+    /**
+     * @param reduce folds the window's records
+     * @return the reduced value per window firing
+     */
+    public DataStream<T> reduce(final ReduceFunction<T> reduce) {
+        stage.add("window", builder.reduce(reduce));
+        return new DataStream<>(pipeline, stage);
+    }
+
+    /**
+     * @param aggregate aggregates the window's records incrementally
+     * @param <ACC> the accumulator type
+     * @param <R> the result type
+     * @return the aggregate's result per window firing
+     */
+    public <ACC, R> DataStream<R> aggregate(final AggregateFunction<T, ACC, R> aggregate) {
+        stage.add("window", builder.aggregate(aggregate));
+        return new DataStream<>(pipeline, stage);
+    }
+
+    /**
+     * @param aggregate aggregates incrementally
+     * @param function sees the aggregate with the window's context
+     * @param <ACC> the accumulator type
+     * @param <V> the aggregate's result type
+     * @param <R> the result type
+     * @return the function's results
+     */
+    public <ACC, V, R> DataStream<R> aggregate(final AggregateFunction<T, ACC, V> aggregate, final ProcessWindowFunction<V, R, K, W> function) {
+        stage.add("window", builder.aggregate(aggregate, function));
+        return new DataStream<>(pipeline, stage);
+    }
+
+    /**
+     * @param function sees all records of a window
+     * @param <R> the result type
+     * @return the function's results
+     */
+    public <R> DataStream<R> process(final ProcessWindowFunction<T, R, K, W> function) {
+        stage.add("window", builder.process(function));
+        return new DataStream<>(pipeline, stage);
+    }
+}

@@ -1,0 +1,168 @@
+package dev.weir.operator;
+
+import dev.weir.event.WatermarkStatus;
+import dev.weir.state.KeyedState;
+import dev.weir.state.KeyedStateBackend;
+import dev.weir.state.StateDescriptor;
+import dev.weir.timer.TimerService;
+import dev.weir.timer.Triggerable;
+
+/**
+ * Runs a {@link KeyedProcessFunction}: sets the current key per record, gives it keyed state
+ * and timers (fired before the watermark that passes them is forwarded, with their key set).
+ * Not thread-safe: one instance per task.
+ *
+ * @param <K> the key type
+ * @param <IN> the input type
+ * @param <OUT> the output type
+ */
+public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object> {
+    private static final Object NAMESPACE = new Object() {
+        @Override
+        public String toString() {
+            return "keyed-process";
+        }
+    };
+
+    private final KeySelector<? super IN, K> keySelector;
+    private final KeyedProcessFunction<K, IN, OUT> function;
+    private final FunctionContext context = new FunctionContext();
+    private final StampingCollector collector = new StampingCollector();
+    private KeyedStateBackend<K> backend;
+    private TimerService<K, Object> timers;
+    private Output<OUT> output;
+    private long timestamp;
+
+    /**
+     * @param keySelector the key of each record
+     * @param function the user's function
+     */
+    public KeyedProcessOperator(final KeySelector<? super IN, K> keySelector, final KeyedProcessFunction<K, IN, OUT> function) {
+        this.keySelector = keySelector;
+        this.function = function;
+    }
+
+    @Override
+    public void open(final OperatorContext operatorContext, final Output<OUT> out) {
+        this.output = out;
+        this.backend = operatorContext.createKeyedStateBackend();
+        this.timers = new TimerService<>(operatorContext.clock(), backend);
+        this.timers.setTarget(this);
+    }
+
+    @Override
+    public void processRecord(final IN value, final long recordTimestamp) {
+        backend.setCurrentKey(keySelector.keyOf(value));
+        timestamp = recordTimestamp;
+        collector.timestamp = recordTimestamp;
+        function.processElement(value, context, collector);
+    }
+
+    @Override
+    public void processWatermark(final long watermark) {
+        timers.advanceWatermark(watermark);
+        output.watermark(watermark);
+    }
+
+    @Override
+    public void processStatus(final WatermarkStatus status) {
+        output.status(status);
+    }
+
+    @Override
+    public void advanceProcessingTime(final long nowMillis) {
+        timers.advanceProcessingTime(nowMillis);
+    }
+
+    @Override
+    public long nextProcessingTime() {
+        return timers.nextProcessingTime();
+    }
+
+    @Override
+    public void onEventTime(final long time, final K key, final Object namespace) {
+        timestamp = time;
+        collector.timestamp = time;
+        function.onTimer(time, context, collector);
+    }
+
+    @Override
+    public void onProcessingTime(final long time, final K key, final Object namespace) {
+        timestamp = time;
+        collector.timestamp = Long.MIN_VALUE;
+        function.onTimer(time, context, collector);
+    }
+
+    /** @return pending timers */
+    public int pendingTimers() {
+        return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
+    }
+
+    /** @return the operator's current watermark */
+    public long currentWatermark() {
+        return timers.currentWatermark();
+    }
+
+    private final class FunctionContext implements KeyedProcessFunction.Context<K> {
+        @Override
+        public K currentKey() {
+            return backend.currentKey();
+        }
+
+        @Override
+        public long timestamp() {
+            return timestamp;
+        }
+
+        @Override
+        public long currentWatermark() {
+            return timers.currentWatermark();
+        }
+
+        @Override
+        public long currentProcessingTime() {
+            return timers.currentProcessingTime();
+        }
+
+        @Override
+        public void registerEventTimeTimer(final long time) {
+            timers.registerEventTimeTimer(NAMESPACE, time);
+        }
+
+        @Override
+        public void registerProcessingTimeTimer(final long time) {
+            timers.registerProcessingTimeTimer(NAMESPACE, time);
+        }
+
+        @Override
+        public void deleteEventTimeTimer(final long time) {
+            timers.deleteEventTimeTimer(NAMESPACE, time);
+        }
+
+        @Override
+        public void deleteProcessingTimeTimer(final long time) {
+            timers.deleteProcessingTimeTimer(NAMESPACE, time);
+        }
+
+        @Override
+        public <S extends KeyedState> S state(final StateDescriptor<S> descriptor) {
+            final S state = backend.state(descriptor);
+            state.setNamespace(NAMESPACE);
+            return state;
+        }
+
+        @Override
+        public <X> void output(final OutputTag<X> tag, final X value) {
+            output.sideOutput(tag, value, timestamp);
+        }
+    }
+
+    private final class StampingCollector implements Collector<OUT> {
+        private long timestamp;
+
+        @Override
+        public void collect(final OUT value) {
+            output.record(value, timestamp);
+        }
+    }
+}

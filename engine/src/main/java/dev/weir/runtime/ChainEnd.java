@@ -1,0 +1,14 @@
+package dev.weir.runtime;
+
+import dev.weir.operator.Output;
+
+/**
+ * The output at the end of a task's operator chain: downstream channels or a sink. It learns
+ * of end of input once every operator of the chain has ended.
+ *
+ * @param <T> the record type
+ */
+public interface ChainEnd<T> extends Output<T> {
+    /** End of input: forwards it downstream, or finishes the sink. */
+    void end();
+}

@@ -1,0 +1,115 @@
+package dev.weir.runtime;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import dev.weir.event.StreamEvent;
+import dev.weir.event.WatermarkStatus;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * One edge between an upstream and a downstream operator instance: a single-producer
+ * Disruptor ring of preallocated {@link StreamEvent} slots, read by the downstream task with
+ * an {@link EventPoller}. Records, watermarks, status and end of input travel in the same
+ * ring, so a watermark never overtakes the records before it. A full ring makes the producer
+ * wait (back-pressure); nothing is dropped. One producer thread and one consumer thread.
+ */
+public final class Channel {
+    private final String name;
+    private final RingBuffer<StreamEvent> ring;
+    private final EventPoller<StreamEvent> poller;
+    private final PipelineControl control;
+    private final IdleStrategy producerIdle = new BackoffIdleStrategy(10, 20, 1_000, 100_000);
+    private long producerWaits;
+
+    /**
+     * @param name names the edge in metrics and errors
+     * @param capacity slots; a power of two
+     * @param control the pipeline, whose stop releases a waiting producer
+     */
+    public Channel(final String name, final int capacity, final PipelineControl control) {
+        this.name = name;
+        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BlockingWaitStrategy());
+        this.poller = ring.newPoller();
+        ring.addGatingSequences(poller.getSequence());
+        this.control = control;
+    }
+
+    private long claim() {
+        while (true) {
+            try {
+                final long sequence = ring.tryNext();
+                producerIdle.reset();
+                return sequence;
+            } catch (InsufficientCapacityException full) {
+                control.checkRunning();
+                producerWaits++;
+                producerIdle.idle();
+            }
+        }
+    }
+
+    /**
+     * @param value a record
+     * @param timestamp its event time
+     */
+    public void publishRecord(final Object value, final long timestamp) {
+        final long sequence = claim();
+        ring.get(sequence).record(value, timestamp);
+        ring.publish(sequence);
+    }
+
+    /** @param watermark a watermark */
+    public void publishWatermark(final long watermark) {
+        final long sequence = claim();
+        ring.get(sequence).watermark(watermark);
+        ring.publish(sequence);
+    }
+
+    /** @param status a status change */
+    public void publishStatus(final WatermarkStatus status) {
+        final long sequence = claim();
+        ring.get(sequence).status(status);
+        ring.publish(sequence);
+    }
+
+    /** Publishes end of input; nothing may follow. */
+    public void publishEnd() {
+        final long sequence = claim();
+        ring.get(sequence).end();
+        ring.publish(sequence);
+    }
+
+    /**
+     * Hands the available events to {@code handler}, in order, until it returns false.
+     *
+     * @param handler receives each event
+     * @return what the poll found
+     * @throws Exception what the handler threw
+     */
+    public EventPoller.PollState poll(final EventPoller.Handler<StreamEvent> handler) throws Exception {
+        return poller.poll(handler);
+    }
+
+    /** @return the edge's name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the number of slots */
+    public int capacity() {
+        return ring.getBufferSize();
+    }
+
+    /** @return slots published and not yet consumed (back-pressure when close to capacity) */
+    public long occupancy() {
+        return ring.getBufferSize() - ring.remainingCapacity();
+    }
+
+    /** @return how many times the producer found the ring full and had to wait */
+    public long producerWaits() {
+        return producerWaits;
+    }
+}

@@ -1,0 +1,86 @@
+package dev.weir.runtime;
+
+import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.KeySelector;
+import dev.weir.operator.OutputTag;
+import dev.weir.state.KeyGroups;
+
+/**
+ * The end of a task's chain that writes to the downstream instances' channels: records go to
+ * one channel (by key group for keyed edges, round-robin otherwise), watermarks, status and
+ * end of input go to every channel (SEMANTICS.md §2: a watermark is broadcast).
+ *
+ * @param <T> the record type
+ */
+public final class ChannelOutput<T> implements ChainEnd<T> {
+    private final Channel[] channels;
+    private final KeySelector<? super T, ?> keySelector;
+    private final int maxParallelism;
+    private final SideOutputs sideOutputs;
+    private int next;
+    private long recordsOut;
+
+    /**
+     * @param channels one per downstream instance, in instance order
+     * @param keySelector the key of a keyed edge, or null for round-robin
+     * @param maxParallelism the number of key groups
+     * @param sideOutputs where side-output records go
+     */
+    public ChannelOutput(final Channel[] channels, final KeySelector<? super T, ?> keySelector, final int maxParallelism,
+            final SideOutputs sideOutputs) {
+        this.channels = channels.clone();
+        this.keySelector = keySelector;
+        this.maxParallelism = maxParallelism;
+        this.sideOutputs = sideOutputs;
+    }
+
+    @Override
+    public void record(final T value, final long timestamp) {
+        recordsOut++;
+        channelFor(value).publishRecord(value, timestamp);
+    }
+
+    private Channel channelFor(final T value) {
+        if (channels.length == 1) {
+            return channels[0];
+        }
+        if (keySelector != null) {
+            final int keyGroup = KeyGroups.keyGroupOf(keySelector.keyOf(value), maxParallelism);
+            return channels[KeyGroups.instanceFor(maxParallelism, channels.length, keyGroup)];
+        }
+        final Channel channel = channels[next];
+        next = next + 1 == channels.length ? 0 : next + 1;
+        return channel;
+    }
+
+    @Override
+    public <X> void sideOutput(final OutputTag<X> tag, final X value, final long timestamp) {
+        sideOutputs.emit(tag, value, timestamp);
+    }
+
+    @Override
+    public void watermark(final long watermark) {
+        for (final Channel channel : channels) {
+            channel.publishWatermark(watermark);
+        }
+    }
+
+    @Override
+    public void status(final WatermarkStatus status) {
+        for (final Channel channel : channels) {
+            channel.publishStatus(status);
+        }
+    }
+
+    @Override
+    public void end() {
+        for (final Channel channel : channels) {
+            channel.publishEnd();
+        }
+    }
+
+    /** @return records written */
+    public long recordsOut() {
+        return recordsOut;
+    }
+}

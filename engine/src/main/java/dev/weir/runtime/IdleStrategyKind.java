@@ -1,0 +1,38 @@
+package dev.weir.runtime;
+
+import java.util.concurrent.TimeUnit;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+/**
+ * How a task's thread waits when it found nothing to do. Busy-spinning gives the lowest
+ * latency but owns a core: never run more busy-spinning threads than free cores.
+ */
+public enum IdleStrategyKind {
+    /** Spin without yielding: lowest latency, one core per task. */
+    BUSY_SPIN,
+    /** {@code Thread.yield()} between polls. */
+    YIELD,
+    /** Spin, then yield, then park with growing pauses (up to 100 µs): the default. */
+    BACKOFF,
+    /** Park 1 ms between empty polls: least CPU, highest latency. */
+    BLOCKING;
+
+    /** @return a new idle strategy of this kind (strategies keep state: one per thread) */
+    public IdleStrategy create() {
+        switch (this) {
+            case BUSY_SPIN:
+                return new BusySpinIdleStrategy();
+            case YIELD:
+                return new YieldingIdleStrategy();
+            case BLOCKING:
+                return new SleepingIdleStrategy(TimeUnit.MILLISECONDS.toNanos(1));
+            case BACKOFF:
+            default:
+                return new BackoffIdleStrategy(100, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(100));
+        }
+    }
+}

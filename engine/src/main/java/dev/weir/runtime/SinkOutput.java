@@ -1,0 +1,55 @@
+package dev.weir.runtime;
+
+import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.OutputTag;
+
+/**
+ * The end of a task's chain that hands records to a {@link Sink}.
+ *
+ * @param <T> the record type
+ */
+public final class SinkOutput<T> implements ChainEnd<T> {
+    private final Sink<? super T> sink;
+    private final SideOutputs sideOutputs;
+    private long recordsOut;
+
+    /**
+     * @param sink the sink
+     * @param sideOutputs where side-output records go
+     */
+    public SinkOutput(final Sink<? super T> sink, final SideOutputs sideOutputs) {
+        this.sink = sink;
+        this.sideOutputs = sideOutputs;
+    }
+
+    @Override
+    public void record(final T value, final long timestamp) {
+        recordsOut++;
+        sink.accept(value, timestamp);
+    }
+
+    @Override
+    public <X> void sideOutput(final OutputTag<X> tag, final X value, final long timestamp) {
+        sideOutputs.emit(tag, value, timestamp);
+    }
+
+    @Override
+    public void watermark(final long watermark) {
+        sink.watermark(watermark);
+    }
+
+    @Override
+    public void status(final WatermarkStatus status) {
+        // a sink has no use for status
+    }
+
+    @Override
+    public void end() {
+        sink.finish();
+    }
+
+    /** @return records handed to the sink */
+    public long recordsOut() {
+        return recordsOut;
+    }
+}

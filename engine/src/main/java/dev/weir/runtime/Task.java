@@ -1,0 +1,149 @@
+package dev.weir.runtime;
+
+import com.lmax.disruptor.EventPoller;
+import dev.weir.event.StreamEvent;
+import dev.weir.event.WatermarkSink;
+import dev.weir.event.WatermarkStatus;
+import dev.weir.time.Clock;
+import dev.weir.valve.WatermarkValve;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentTerminationException;
+
+/**
+ * One instance of a pipeline stage: an Agrona {@link Agent} that polls its input channels
+ * and runs its fused operator chain. Watermarks and status of every channel pass through the
+ * task's valve (SEMANTICS.md §2); processing-time timers fire from the pipeline's clock. When
+ * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
+ * the events handled, so the runner's idle strategy backs off only when there was nothing to do.
+ */
+public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
+    private static final int BATCH = 256;
+
+    private final String roleName;
+    private final Channel[] inputs;
+    private final OperatorChain chain;
+    private final WatermarkValve valve;
+    private final Clock clock;
+    private final PipelineControl control;
+    private final boolean[] ended;
+    private int endedCount;
+    private int channel;
+    private int batch;
+    private boolean finished;
+    private long recordsIn;
+
+    /**
+     * @param roleName the task's name, for threads and diagnostics
+     * @param inputs the input channels, one per upstream instance
+     * @param chain the operators, opened
+     * @param clock processing time
+     * @param control the pipeline's shared stop/failure state
+     */
+    public Task(final String roleName, final Channel[] inputs, final OperatorChain chain, final Clock clock, final PipelineControl control) {
+        this.roleName = roleName;
+        this.inputs = inputs.clone();
+        this.chain = chain;
+        this.clock = clock;
+        this.control = control;
+        this.ended = new boolean[inputs.length];
+        this.valve = new WatermarkValve(inputs.length, new WatermarkSink() {
+            @Override
+            public void watermark(final long watermark) {
+                chain.watermark(watermark);
+            }
+
+            @Override
+            public void status(final WatermarkStatus status) {
+                chain.status(status);
+            }
+        });
+    }
+
+    @Override
+    public int doWork() throws Exception {
+        if (finished || control.isStopping()) {
+            throw new AgentTerminationException();
+        }
+        int work = 0;
+        for (int i = 0; i < inputs.length; i++) {
+            if (!ended[i]) {
+                channel = i;
+                batch = 0;
+                inputs[i].poll(this);
+                work += batch;
+            }
+        }
+        final long now = clock.millis();
+        if (now >= chain.nextProcessingTime()) {
+            chain.advanceProcessingTime(now);
+            work++;
+        }
+        if (endedCount == inputs.length) {
+            chain.endInput();
+            finished = true;
+            work++;
+        }
+        return work;
+    }
+
+    @Override
+    public boolean onEvent(final StreamEvent event, final long sequence, final boolean endOfBatch) {
+        batch++;
+        switch (event.kind()) {
+            case RECORD:
+                recordsIn++;
+                chain.record(event.value(), event.timestamp());
+                event.release();
+                break;
+            case WATERMARK:
+                valve.inputWatermark(event.timestamp(), channel);
+                break;
+            case STATUS:
+                valve.inputStatus(event.watermarkStatus(), channel);
+                break;
+            case END:
+                ended[channel] = true;
+                endedCount++;
+                return false;
+            case BARRIER:
+            default:
+                break;
+        }
+        return batch < BATCH;
+    }
+
+    @Override
+    public void onClose() {
+        chain.close();
+    }
+
+    @Override
+    public String roleName() {
+        return roleName;
+    }
+
+    /** @return true once the chain has ended */
+    public boolean isFinished() {
+        return finished;
+    }
+
+    /** @return records taken from the input channels */
+    public long recordsIn() {
+        return recordsIn;
+    }
+
+    /** @return the task's valve, for metrics */
+    public WatermarkValve valve() {
+        return valve;
+    }
+
+    /** @return the task's operators */
+    public OperatorChain chain() {
+        return chain;
+    }
+
+    /** @return the input channels */
+    public Channel[] inputs() {
+        return inputs.clone();
+    }
+}
