@@ -15,6 +15,7 @@ import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskThreadFactory;
 import dev.weir.source.Publisher;
 import dev.weir.source.Source;
+import dev.weir.source.SourceAlignment;
 import dev.weir.source.SourceEmitter;
 import dev.weir.source.SourceTask;
 import dev.weir.state.HeapStateBackend;
@@ -22,6 +23,8 @@ import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
 import dev.weir.time.Clock;
 import dev.weir.time.SystemClock;
+import dev.weir.time.WatermarkAlignment;
+import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +57,7 @@ public final class StreamPipeline {
     private StateBackend stateBackend = HeapStateBackend.INSTANCE;
     private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
     private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
+    private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();
     private Publisher<?> publisher;
     private Source<?> source;
     private WatermarkStrategy<?> strategy;
@@ -133,6 +137,19 @@ public final class StreamPipeline {
     }
 
     /**
+     * Shares watermark alignment groups with other pipelines: sources whose strategies name the
+     * same group (SEMANTICS.md §5) align across every pipeline given this registry. By default a
+     * pipeline has its own registry, so only its source's instances align with each other.
+     *
+     * @param groups the shared alignment groups
+     * @return this pipeline
+     */
+    public StreamPipeline alignmentGroups(final WatermarkAlignmentGroups groups) {
+        this.alignmentGroups = Objects.requireNonNull(groups, "groups");
+        return this;
+    }
+
+    /**
      * @param sourceName the source's name
      * @param <T> the record type
      * @return a publisher for the application's thread; connect it with {@link #from(Publisher, WatermarkStrategy)}
@@ -149,15 +166,21 @@ public final class StreamPipeline {
      */
     public <T> DataStream<T> from(final Publisher<T> input, final WatermarkStrategy<T> watermarks) {
         requireNoSource();
-        this.publisher = Objects.requireNonNull(input, "input");
-        this.strategy = Objects.requireNonNull(watermarks, "watermarks");
+        Objects.requireNonNull(input, "input");
+        if (Objects.requireNonNull(watermarks, "watermarks").alignment() != null) {
+            throw new IllegalArgumentException("publisher '" + input.name() + "' cannot pause its application's thread: "
+                    + "watermark alignment needs a Source");
+        }
+        this.publisher = input;
+        this.strategy = watermarks;
         return new DataStream<>(this, addStage(input.name(), null));
     }
 
     /**
      * @param sourceName the source's name
      * @param input the source
-     * @param watermarks timestamps and watermarks, one generator per source instance
+     * @param watermarks timestamps and watermarks, one generator per source instance (or per
+     *     split, for readers of several splits), with the watermark alignment group if any
      * @param parallelism source instances (tasks)
      * @param <T> the record type
      * @return the stream of the source's records
@@ -246,11 +269,19 @@ public final class StreamPipeline {
                 final String role = name + "-" + stage.name + "-" + instance;
                 if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
+                    if (end instanceof ChannelOutput) {
+                        // time blocked on a full ring is not idle time (SEMANTICS.md §1)
+                        ((ChannelOutput<?>) end).backPressureListener(emitter);
+                    }
                     if (publisher != null) {
                         ((Publisher) publisher).connect(emitter);
                         continue;
                     }
-                    tasks.add(new SourceTask(role, source.createReader(instance, stage.parallelism), emitter, control));
+                    final WatermarkAlignment alignment = strategy.alignment();
+                    final SourceAlignment sourceAlignment = alignment == null
+                            ? null
+                            : new SourceAlignment(alignment, alignmentGroups.group(alignment.group()), clock);
+                    tasks.add(new SourceTask(role, source.createReader(instance, stage.parallelism), emitter, control, sourceAlignment));
                 } else {
                     final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
                     for (int up = 0; up < inputs.length; up++) {

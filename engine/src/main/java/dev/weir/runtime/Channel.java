@@ -22,6 +22,8 @@ public final class Channel {
     private final EventPoller<StreamEvent> poller;
     private final PipelineControl control;
     private final IdleStrategy producerIdle = new BackoffIdleStrategy(10, 20, 1_000, 100_000);
+    private BackPressureListener backPressureListener = BackPressureListener.NONE;
+    private boolean backPressured;
     private long producerWaits;
 
     /**
@@ -37,15 +39,31 @@ public final class Channel {
         this.control = control;
     }
 
+    /**
+     * @param listener learns when the producer waits for a full ring and when it may go on; set
+     *     before the producer's thread starts
+     */
+    public void backPressureListener(final BackPressureListener listener) {
+        this.backPressureListener = listener == null ? BackPressureListener.NONE : listener;
+    }
+
     private long claim() {
         while (true) {
             try {
                 final long sequence = ring.tryNext();
+                if (backPressured) {
+                    backPressured = false;
+                    backPressureListener.onBackPressureRelieved();
+                }
                 producerIdle.reset();
                 return sequence;
             } catch (InsufficientCapacityException full) {
                 control.checkRunning();
                 producerWaits++;
+                if (!backPressured) {
+                    backPressured = true;
+                    backPressureListener.onBackPressure();
+                }
                 producerIdle.idle();
             }
         }

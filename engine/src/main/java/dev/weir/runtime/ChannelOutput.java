@@ -79,6 +79,16 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
         }
     }
 
+    /**
+     * @param listener learns when this output's producer waits for a full downstream ring (e.g.
+     *     a source's emitter, whose idleness clock stops meanwhile); set before the producer starts
+     */
+    public void backPressureListener(final BackPressureListener listener) {
+        for (final Channel channel : channels) {
+            channel.backPressureListener(listener);
+        }
+    }
+
     /** @return records written */
     public long recordsOut() {
         return recordsOut;

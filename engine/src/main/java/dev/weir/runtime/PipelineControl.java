@@ -1,11 +1,12 @@
 package dev.weir.runtime;
 
 /**
- * The state every task of one pipeline shares: whether it must stop, and the first failure.
- * Thread-safe.
+ * The state every task of one pipeline shares: whether it must stop, whether its sources must
+ * stop reading so the rest drains, and the first failure. Thread-safe.
  */
 public final class PipelineControl {
     private volatile boolean stopping;
+    private volatile boolean draining;
     private volatile Throwable failure;
 
     /**
@@ -18,6 +19,26 @@ public final class PipelineControl {
             failure = error;
         }
         stopping = true;
+    }
+
+    /**
+     * Records a failure of a source's input (the first failure wins) and asks every source to
+     * stop reading and end its output without MAX, while the other tasks go on until they have
+     * drained what the sources emitted before it: records already accepted are not lost, and
+     * windows do not fire as if the input were complete. The pipeline then ends with the failure.
+     *
+     * @param error what went wrong, e.g. a parse error naming the file and line
+     */
+    public synchronized void failAfterDrain(final Throwable error) {
+        if (failure == null) {
+            failure = error;
+        }
+        draining = true;
+    }
+
+    /** @return true once the sources must stop reading and drain (see {@link #failAfterDrain}) */
+    public boolean isDraining() {
+        return draining;
     }
 
     /** Asks every task to stop without a failure. */

@@ -2,28 +2,44 @@ package dev.weir.source;
 
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
+import dev.weir.runtime.BackPressureListener;
 import dev.weir.runtime.OperatorChain;
 import dev.weir.time.Clock;
 import dev.weir.time.PausableClock;
+import dev.weir.time.SplitWatermarks;
 import dev.weir.time.StreamWatermarks;
+import dev.weir.time.TimestampAssigner;
 import dev.weir.time.WatermarkOutput;
 import dev.weir.time.WatermarkStrategy;
+import java.util.Arrays;
 
 /**
  * One source instance's emission path: timestamps and watermarks from the strategy (with
- * periodic emission on the clock and idleness measured on a pausable clock), then the
- * operators fused behind the source. Owned by the one thread that feeds the source.
+ * periodic emission on the clock and idleness measured on a pausable activity clock), then the
+ * operators fused behind the source. Records emitted directly run one watermark generator
+ * (allocation-free); records emitted through {@link #split(int)} run one generator per split and
+ * the source emits the minimum over its splits (SEMANTICS.md §1). The activity clock stands
+ * still while the source is paused for alignment or back-pressured by a full downstream ring, so
+ * neither counts as idle. Owned by the one thread that feeds the source.
  *
  * @param <T> the record type
  */
-public final class SourceEmitter<T> {
+public final class SourceEmitter<T> implements BackPressureListener {
+    private static final int PAUSED = 1;
+    private static final int BACK_PRESSURED = 2;
+
     private final Clock clock;
     private final PausableClock activityClock;
     private final OperatorChain chain;
+    private final WatermarkStrategy<T> strategy;
     private final StreamWatermarks<T> watermarks;
     private final long intervalMillis;
+    private SplitWatermarks<T> splits;
+    private SourceSplitOutput<?>[] splitOutputs = new SourceSplitOutput<?>[0];
     private long nextEmissionMillis;
+    private int stopReasons;
     private boolean ended;
+    private boolean chainFailed;
     private long recordsOut;
 
     /**
@@ -35,6 +51,7 @@ public final class SourceEmitter<T> {
         this.clock = clock;
         this.activityClock = new PausableClock(clock);
         this.chain = chain;
+        this.strategy = strategy;
         this.watermarks = new StreamWatermarks<>(strategy, activityClock, new WatermarkSink() {
             @Override
             public void watermark(final long watermark) {
@@ -51,19 +68,63 @@ public final class SourceEmitter<T> {
     }
 
     /**
+     * Emits a record of the source's single stream.
+     *
      * @param value a record
      * @param recordTimestamp the timestamp it carries, or {@code Long.MIN_VALUE}
+     * @throws IllegalStateException if the source emits through split outputs
      */
     public void emit(final T value, final long recordTimestamp) {
+        if (splits != null) {
+            throw new IllegalStateException("this source emits through split outputs: emit each record on its split's output");
+        }
         final long timestamp = watermarks.timestampOf(value, recordTimestamp);
         recordsOut++;
-        chain.record(value, timestamp);
+        forward(value, timestamp);
         watermarks.onRecord(value, timestamp);
     }
 
+    private void forward(final T value, final long timestamp) {
+        try {
+            chain.record(value, timestamp);
+        } catch (RuntimeException failure) {
+            chainFailed = true;
+            throw failure;
+        }
+    }
+
     /**
-     * Runs the periodic watermark emission and the chained operators' processing-time timers
-     * when they are due.
+     * The output of one split; the first call registers the split (it holds the source back from
+     * then on), later calls return the same object.
+     *
+     * @param splitIndex the reader's index of the split, not negative
+     * @return the split's output
+     * @throws IllegalStateException if records were emitted directly before
+     */
+    @SuppressWarnings("unchecked")
+    public SplitOutput<T> split(final int splitIndex) {
+        if (splitIndex >= 0 && splitIndex < splitOutputs.length && splitOutputs[splitIndex] != null) {
+            return (SplitOutput<T>) splitOutputs[splitIndex];
+        }
+        if (splits == null) {
+            if (recordsOut > 0) {
+                throw new IllegalStateException("records were emitted directly on the source output: a reader emits either there"
+                        + " or through split outputs, not both");
+            }
+            splits = new SplitWatermarks<>(strategy, activityClock, watermarks.output());
+        }
+        splits.addSplit(splitIndex);
+        if (splitIndex >= splitOutputs.length) {
+            splitOutputs = Arrays.copyOf(splitOutputs, Math.max(splitIndex + 1, splitOutputs.length * 2));
+        }
+        final SourceSplitOutput<T> output = new SourceSplitOutput<>(this, splitIndex);
+        splitOutputs[splitIndex] = output;
+        return output;
+    }
+
+    /**
+     * Runs the periodic watermark emission (of the single stream or of every split, combined)
+     * and the chained operators' processing-time timers when they are due.
      *
      * @return true if anything ran
      */
@@ -71,7 +132,11 @@ public final class SourceEmitter<T> {
         final long now = clock.millis();
         boolean ran = false;
         if (now >= nextEmissionMillis && !ended) {
-            watermarks.periodicEmit();
+            if (splits == null) {
+                watermarks.periodicEmit();
+            } else {
+                splits.periodicEmit();
+            }
             nextEmissionMillis = now + intervalMillis;
             ran = true;
         }
@@ -87,14 +152,53 @@ public final class SourceEmitter<T> {
         return watermarks.output();
     }
 
-    /** Stops the idleness clock while the source cannot read (back-pressure, alignment). */
+    /** Stops the idleness clock while the source may not read (watermark alignment); idempotent. */
     public void pause() {
+        stop(PAUSED);
+    }
+
+    /** Lets the idleness clock run again, unless the source is still back-pressured; idempotent. */
+    public void resume() {
+        release(PAUSED);
+    }
+
+    /** Back-pressure started: the idleness clock stops until {@link #onBackPressureRelieved()}. */
+    @Override
+    public void onBackPressure() {
+        stop(BACK_PRESSURED);
+    }
+
+    /** Back-pressure ended: the idleness clock runs again, unless the source is paused. */
+    @Override
+    public void onBackPressureRelieved() {
+        release(BACK_PRESSURED);
+    }
+
+    private void stop(final int reason) {
+        stopReasons |= reason;
         activityClock.pause();
     }
 
-    /** Restarts the idleness clock. */
-    public void resume() {
-        activityClock.resume();
+    private void release(final int reason) {
+        stopReasons &= ~reason;
+        if (stopReasons == 0) {
+            activityClock.resume();
+        }
+    }
+
+    /** @return true while paused for alignment */
+    public boolean isPaused() {
+        return (stopReasons & PAUSED) != 0;
+    }
+
+    /** @return true while waiting for room in a full downstream ring */
+    public boolean isBackPressured() {
+        return (stopReasons & BACK_PRESSURED) != 0;
+    }
+
+    /** @return the clock idleness is measured on: processing time minus paused and back-pressured time */
+    public PausableClock activityClock() {
+        return activityClock;
     }
 
     /** End of input: MAX, then the chain ends and end of input goes downstream. */
@@ -106,14 +210,41 @@ public final class SourceEmitter<T> {
         }
     }
 
-    /** @return true once ended */
+    /**
+     * The input failed: the chain ends and end of input goes downstream without MAX, so the tasks
+     * downstream drain what was emitted while no window fires as if the input were complete.
+     * Idempotent; does nothing after {@link #end()}.
+     */
+    public void abort() {
+        if (!ended) {
+            ended = true;
+            chain.endInput();
+        }
+    }
+
+    /** @return true once ended or aborted */
     public boolean isEnded() {
         return ended;
+    }
+
+    /** @return true if an operator behind the source threw while a record was emitted */
+    public boolean chainFailed() {
+        return chainFailed;
+    }
+
+    /** @return true while the source is declared idle */
+    public boolean isIdle() {
+        return watermarks.isIdle();
     }
 
     /** @return the last watermark the source emitted */
     public long currentWatermark() {
         return watermarks.currentWatermark();
+    }
+
+    /** @return the per-split watermarks, or null while the source emits its single stream */
+    public SplitWatermarks<T> splitWatermarks() {
+        return splits;
     }
 
     /** @return records emitted */
@@ -124,5 +255,46 @@ public final class SourceEmitter<T> {
     /** @return the operators behind the source */
     public OperatorChain chain() {
         return chain;
+    }
+
+    /** One split's output: records feed the split's own generator. */
+    private static final class SourceSplitOutput<T> implements SplitOutput<T> {
+        private final SourceEmitter<T> emitter;
+        private final int splitIndex;
+        private boolean ended;
+
+        SourceSplitOutput(final SourceEmitter<T> emitter, final int splitIndex) {
+            this.emitter = emitter;
+            this.splitIndex = splitIndex;
+        }
+
+        @Override
+        public void emit(final T value) {
+            emit(value, TimestampAssigner.NO_TIMESTAMP);
+        }
+
+        @Override
+        public void emit(final T value, final long recordTimestamp) {
+            if (ended) {
+                throw new IllegalStateException("split " + splitIndex + " has ended: no record may follow");
+            }
+            final long timestamp = emitter.strategy.timestampOf(value, recordTimestamp);
+            emitter.recordsOut++;
+            emitter.forward(value, timestamp);
+            emitter.splits.onRecord(splitIndex, value, timestamp);
+        }
+
+        @Override
+        public void end() {
+            if (!ended) {
+                ended = true;
+                emitter.splits.endSplit(splitIndex);
+            }
+        }
+
+        @Override
+        public int splitIndex() {
+            return splitIndex;
+        }
     }
 }

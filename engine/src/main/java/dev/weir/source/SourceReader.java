@@ -1,22 +1,58 @@
 package dev.weir.source;
 
+import java.io.Closeable;
+import java.io.IOException;
+
 /**
  * Reads one source instance's share of the input, a batch at a time, on the source task's
- * thread.
+ * thread. A reader of several splits may support pausing single splits, so that watermark
+ * alignment (SEMANTICS.md §5) holds back only the splits that run ahead; otherwise the whole
+ * instance stops reading.
  *
  * @param <T> the record type
  */
-public interface SourceReader<T> extends AutoCloseable {
+public interface SourceReader<T> extends Closeable {
     /**
      * Emits what is available now, a bounded batch.
      *
      * @param output where records go
      * @return whether more is available, nothing is, or the input has ended
-     * @throws Exception if reading fails; the pipeline fails with it
+     * @throws Exception if reading fails; the pipeline drains what was emitted before, then fails with it
      */
     ReadStatus read(SourceOutput<T> output) throws Exception;
 
+    /** @return true if {@link #pauseSplit} and {@link #resumeSplit} work; false by default */
+    default boolean canPauseSplits() {
+        return false;
+    }
+
+    /**
+     * Stops reading a split until {@link #resumeSplit} (for watermark alignment).
+     *
+     * @param splitIndex the reader's index of the split
+     * @throws UnsupportedOperationException unless {@link #canPauseSplits()}
+     */
+    default void pauseSplit(final int splitIndex) {
+        throw new UnsupportedOperationException("this reader cannot pause splits");
+    }
+
+    /**
+     * Reads a paused split again.
+     *
+     * @param splitIndex the reader's index of the split
+     * @throws UnsupportedOperationException unless {@link #canPauseSplits()}
+     */
+    default void resumeSplit(final int splitIndex) {
+        throw new UnsupportedOperationException("this reader cannot pause splits");
+    }
+
+    /**
+     * Releases the reader's resources (files, connections); called once on the source task's
+     * thread when it stops, however it stopped. Idempotent.
+     *
+     * @throws IOException if releasing fails; the pipeline fails with it
+     */
     @Override
-    default void close() throws Exception {
+    default void close() throws IOException {
     }
 }

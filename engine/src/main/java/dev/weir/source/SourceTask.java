@@ -5,8 +5,12 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
 
 /**
- * Runs one source reader as an Agrona {@link Agent}: reads a batch, emits it with timestamps
- * and watermarks, runs periodic emission; at end of input emits MAX and ends downstream.
+ * Runs one source reader as an Agrona {@link Agent}: reads a batch (unless paused for watermark
+ * alignment), emits it with timestamps and watermarks, runs periodic emission and alignment; at
+ * end of input emits MAX and ends downstream. If the reader fails, the pipeline drains what was
+ * emitted before the failure and then fails with it (nothing already accepted is lost); if an
+ * operator behind the source fails, the pipeline stops at once. Single-threaded: its runner's
+ * thread.
  *
  * @param <T> the record type
  */
@@ -15,7 +19,7 @@ public final class SourceTask<T> implements Agent, SourceOutput<T> {
     private final SourceReader<T> reader;
     private final SourceEmitter<T> emitter;
     private final PipelineControl control;
-    private int emitted;
+    private final SourceAlignment alignment;
 
     /**
      * @param roleName the task's name
@@ -24,10 +28,23 @@ public final class SourceTask<T> implements Agent, SourceOutput<T> {
      * @param control the pipeline's shared stop/failure state
      */
     public SourceTask(final String roleName, final SourceReader<T> reader, final SourceEmitter<T> emitter, final PipelineControl control) {
+        this(roleName, reader, emitter, control, null);
+    }
+
+    /**
+     * @param roleName the task's name
+     * @param reader reads the input
+     * @param emitter timestamps, watermarks and the chained operators
+     * @param control the pipeline's shared stop/failure state
+     * @param alignment the instance's watermark alignment, or null
+     */
+    public SourceTask(final String roleName, final SourceReader<T> reader, final SourceEmitter<T> emitter, final PipelineControl control,
+            final SourceAlignment alignment) {
         this.roleName = roleName;
         this.reader = reader;
         this.emitter = emitter;
         this.control = control;
+        this.alignment = alignment;
     }
 
     @Override
@@ -35,33 +52,67 @@ public final class SourceTask<T> implements Agent, SourceOutput<T> {
         if (emitter.isEnded() || control.isStopping()) {
             throw new AgentTerminationException();
         }
-        emitted = 0;
-        final ReadStatus status = reader.read(this);
-        int work = emitted;
+        if (control.isDraining()) {
+            drain();
+        }
+        final long before = emitter.recordsOut();
+        ReadStatus status = ReadStatus.NOTHING_AVAILABLE;
+        if (alignment == null || !alignment.isPaused()) {
+            try {
+                status = reader.read(this);
+            } catch (Exception failure) {
+                if (emitter.chainFailed()) {
+                    throw failure;
+                }
+                control.failAfterDrain(failure);
+                drain();
+            }
+        }
+        int work = (int) Math.min(Integer.MAX_VALUE, emitter.recordsOut() - before);
         if (emitter.poll()) {
             work++;
         }
         if (status == ReadStatus.END) {
             emitter.end();
+            leaveAlignment();
+            return work + 1;
+        }
+        if (alignment != null && alignment.align(emitter, reader)) {
             work++;
         }
         return work;
     }
 
+    private void drain() {
+        emitter.abort();
+        leaveAlignment();
+        throw new AgentTerminationException();
+    }
+
+    private void leaveAlignment() {
+        if (alignment != null) {
+            alignment.leave();
+        }
+    }
+
     @Override
     public void emit(final T value) {
-        emitted++;
         emitter.emit(value, Long.MIN_VALUE);
     }
 
     @Override
     public void emit(final T value, final long timestamp) {
-        emitted++;
         emitter.emit(value, timestamp);
     }
 
     @Override
+    public SplitOutput<T> split(final int splitIndex) {
+        return emitter.split(splitIndex);
+    }
+
+    @Override
     public void onClose() {
+        leaveAlignment();
         try {
             reader.close();
         } catch (Exception e) {
@@ -78,5 +129,10 @@ public final class SourceTask<T> implements Agent, SourceOutput<T> {
     /** @return the emission path, for metrics */
     public SourceEmitter<T> emitter() {
         return emitter;
+    }
+
+    /** @return the instance's watermark alignment, or null */
+    public SourceAlignment alignment() {
+        return alignment;
     }
 }

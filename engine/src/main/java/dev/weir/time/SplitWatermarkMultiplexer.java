@@ -9,13 +9,16 @@ import java.util.Arrays;
  * split is. Each split has two outputs, as in Flink: an immediate one (watermarks emitted from
  * {@code onEvent}, combined at once) and a deferred one (periodic watermarks, combined once per
  * interval by {@link #onPeriodicEmit()}, so one interval's updates yield one combined watermark).
- * The same rule combines the two inputs of a two-input operator (SEMANTICS.md §2).
+ * The same rule combines the two inputs of a two-input operator (SEMANTICS.md §2). A split
+ * that ends is removed ({@link #removeSplit(int)}) and stops holding the source back from the
+ * next combination on, as Flink unregisters a finished split's output.
  * Not thread-safe.
  */
 public final class SplitWatermarkMultiplexer {
     private final WatermarkOutput downstream;
     private long[] watermarks = new long[0];
     private boolean[] idle = new boolean[0];
+    private boolean[] removed = new boolean[0];
     private long combinedWatermark = Long.MIN_VALUE;
 
     /** @param downstream the source's output */
@@ -33,6 +36,7 @@ public final class SplitWatermarkMultiplexer {
         final int split = watermarks.length;
         watermarks = Arrays.copyOf(watermarks, split + 1);
         idle = Arrays.copyOf(idle, split + 1);
+        removed = Arrays.copyOf(removed, split + 1);
         watermarks[split] = Long.MIN_VALUE;
         return new SplitOutput(split, true);
     }
@@ -42,10 +46,36 @@ public final class SplitWatermarkMultiplexer {
      * @return an output whose updates are combined only by {@link #onPeriodicEmit()}
      */
     public WatermarkOutput deferredOutput(final int split) {
+        requireSplit(split);
+        return new SplitOutput(split, false);
+    }
+
+    /**
+     * Removes a split that ended: from the next combination on (the next periodic emission or
+     * immediate update) it no longer counts toward the minimum, and its outputs are ignored.
+     * When every split is removed nothing more is combined: the source's end emits MAX.
+     * Idempotent.
+     *
+     * @param split a split's index, in the order the splits were added
+     */
+    public void removeSplit(final int split) {
+        requireSplit(split);
+        removed[split] = true;
+    }
+
+    /**
+     * @param split a split's index, in the order the splits were added
+     * @return the highest watermark the split's outputs received (MIN before the first)
+     */
+    public long splitWatermark(final int split) {
+        requireSplit(split);
+        return watermarks[split];
+    }
+
+    private void requireSplit(final int split) {
         if (split < 0 || split >= watermarks.length) {
             throw new IllegalArgumentException("no split " + split + ": " + watermarks.length + " split(s) added");
         }
-        return new SplitOutput(split, false);
     }
 
     /** Combines what the deferred outputs received since the last call. */
@@ -61,16 +91,24 @@ public final class SplitWatermarkMultiplexer {
     private void update() {
         long min = Long.MAX_VALUE;
         boolean allIdle = true;
+        int live = 0;
         for (int i = 0; i < watermarks.length; i++) {
+            if (removed[i]) {
+                continue;
+            }
+            live++;
             if (!idle[i]) {
                 allIdle = false;
                 min = Math.min(min, watermarks[i]);
             }
         }
+        if (live == 0) {
+            return;
+        }
         if (!allIdle && min > combinedWatermark) {
             combinedWatermark = min;
             downstream.emitWatermark(min);
-        } else if (allIdle && watermarks.length > 0) {
+        } else if (allIdle) {
             downstream.markIdle();
         } else {
             downstream.markActive();
@@ -88,6 +126,9 @@ public final class SplitWatermarkMultiplexer {
 
         @Override
         public void emitWatermark(final long watermark) {
+            if (removed[split]) {
+                return;
+            }
             final boolean wasIdle = idle[split];
             idle[split] = false;
             final boolean raised = watermark > watermarks[split];
@@ -101,7 +142,7 @@ public final class SplitWatermarkMultiplexer {
 
         @Override
         public void markIdle() {
-            if (!idle[split]) {
+            if (!removed[split] && !idle[split]) {
                 idle[split] = true;
                 if (immediate) {
                     update();
@@ -111,7 +152,7 @@ public final class SplitWatermarkMultiplexer {
 
         @Override
         public void markActive() {
-            if (idle[split]) {
+            if (!removed[split] && idle[split]) {
                 idle[split] = false;
                 if (immediate) {
                     update();

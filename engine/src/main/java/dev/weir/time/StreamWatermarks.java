@@ -76,6 +76,11 @@ public final class StreamWatermarks<T> {
         return strategy.intervalMillis();
     }
 
+    /** @return true while the stream is declared idle */
+    public boolean isIdle() {
+        return output.isIdle();
+    }
+
     /** @return the last watermark this stream forwarded */
     public long currentWatermark() {
         return output.currentWatermark();

@@ -5,7 +5,8 @@ import java.util.function.Supplier;
 
 /**
  * How a stream gets timestamps and watermarks: a generator, an optional timestamp assigner,
- * optional idleness and the periodic emission interval (SEMANTICS.md §1). Immutable; the
+ * optional idleness, the periodic emission interval (SEMANTICS.md §1) and, for sources, an
+ * optional watermark alignment group (SEMANTICS.md §5). Immutable; the
  * {@code with*} methods return new strategies.
  *
  * @param <T> the record type
@@ -19,6 +20,7 @@ public final class WatermarkStrategy<T> {
     private final long idlenessMillis;
     private final long intervalMillis;
     private final boolean drivenByRecords;
+    private final WatermarkAlignment alignment;
 
     private WatermarkStrategy(
             final Supplier<WatermarkGenerator<T>> generators,
@@ -26,11 +28,22 @@ public final class WatermarkStrategy<T> {
             final long idlenessMillis,
             final long intervalMillis,
             final boolean drivenByRecords) {
+        this(generators, timestampAssigner, idlenessMillis, intervalMillis, drivenByRecords, null);
+    }
+
+    private WatermarkStrategy(
+            final Supplier<WatermarkGenerator<T>> generators,
+            final TimestampAssigner<T> timestampAssigner,
+            final long idlenessMillis,
+            final long intervalMillis,
+            final boolean drivenByRecords,
+            final WatermarkAlignment alignment) {
         this.generators = Objects.requireNonNull(generators, "generators");
         this.timestampAssigner = timestampAssigner;
         this.idlenessMillis = idlenessMillis;
         this.intervalMillis = intervalMillis;
         this.drivenByRecords = drivenByRecords;
+        this.alignment = alignment;
     }
 
     /**
@@ -94,7 +107,7 @@ public final class WatermarkStrategy<T> {
      */
     public WatermarkStrategy<T> withTimestampAssigner(final TimestampAssigner<T> assigner) {
         return new WatermarkStrategy<>(generators, Objects.requireNonNull(assigner, "assigner"), idlenessMillis, intervalMillis,
-                drivenByRecords);
+                drivenByRecords, alignment);
     }
 
     /**
@@ -105,7 +118,7 @@ public final class WatermarkStrategy<T> {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("idleness must be positive: " + timeoutMillis);
         }
-        return new WatermarkStrategy<>(generators, timestampAssigner, timeoutMillis, intervalMillis, drivenByRecords);
+        return new WatermarkStrategy<>(generators, timestampAssigner, timeoutMillis, intervalMillis, drivenByRecords, alignment);
     }
 
     /**
@@ -116,7 +129,29 @@ public final class WatermarkStrategy<T> {
         if (millis < 0) {
             throw new IllegalArgumentException("interval must not be negative: " + millis);
         }
-        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, millis, drivenByRecords);
+        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, millis, drivenByRecords, alignment);
+    }
+
+    /**
+     * Aligns the sources of this strategy with every other source of the group (SEMANTICS.md §5),
+     * reporting every second. Only a {@code Source} given this strategy aligns; a re-assignment of
+     * timestamps mid-stream ignores it.
+     *
+     * @param group the alignment group's name
+     * @param maxDriftMillis how far an instance may run ahead of the group's slowest one
+     * @return this strategy with watermark alignment
+     */
+    public WatermarkStrategy<T> withWatermarkAlignment(final String group, final long maxDriftMillis) {
+        return withWatermarkAlignment(WatermarkAlignment.of(group, maxDriftMillis));
+    }
+
+    /**
+     * @param watermarkAlignment the group, drift and update interval (SEMANTICS.md §5)
+     * @return this strategy with watermark alignment
+     */
+    public WatermarkStrategy<T> withWatermarkAlignment(final WatermarkAlignment watermarkAlignment) {
+        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, intervalMillis, drivenByRecords,
+                Objects.requireNonNull(watermarkAlignment, "watermarkAlignment"));
     }
 
     /**
@@ -154,5 +189,10 @@ public final class WatermarkStrategy<T> {
     /** @return the idleness timeout in milliseconds; 0 = no idleness detection */
     public long idlenessMillis() {
         return idlenessMillis;
+    }
+
+    /** @return the watermark alignment of sources using this strategy, or null when they do not align */
+    public WatermarkAlignment alignment() {
+        return alignment;
     }
 }

@@ -160,4 +160,32 @@ class SplitWatermarkMultiplexerTest {
         multiplexer.onPeriodicEmit();
         assertEquals(List.of("STATUS IDLE"), sink.events);
     }
+
+    @Test
+    void aRemovedSplitStopsHoldingTheSourceBackFromTheNextCombination() {
+        final WatermarkOutput lagging = multiplexer.addSplit();
+        final WatermarkOutput fast = multiplexer.addSplit();
+        lagging.emitWatermark(100);
+        fast.emitWatermark(900);
+        multiplexer.deferredOutput(1).emitWatermark(1000); // deferred: not combined yet
+
+        multiplexer.removeSplit(0);
+        lagging.emitWatermark(5000); // ignored: the split ended
+        assertEquals(List.of("WM 100"), sink.events);
+        multiplexer.onPeriodicEmit();
+
+        assertEquals(List.of("WM 100", "WM 1000"), sink.events);
+        assertEquals(1000, multiplexer.splitWatermark(1));
+        assertEquals(100, multiplexer.splitWatermark(0));
+    }
+
+    @Test
+    void whenEverySplitIsRemovedNothingMoreIsCombined() {
+        final WatermarkOutput a = multiplexer.addSplit();
+        a.emitWatermark(100);
+        multiplexer.removeSplit(0);
+        a.markIdle();
+        multiplexer.onPeriodicEmit();
+        assertEquals(List.of("WM 100"), sink.events); // no IDLE: the source's end emits MAX
+    }
 }

@@ -1,0 +1,182 @@
+package dev.weir.source;
+
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One instance of a {@link FileSource}: its files are its splits, numbered in the order it
+ * received them. At its first read it registers every split (each starts at MIN and holds the
+ * instance's watermark back), then reads a batch of lines from one split per read, round-robin
+ * over the splits that are neither finished nor paused for alignment. A finished file ends its
+ * split; the reader ends after its last file. {@link #positions()} tells how far each file was
+ * read. Not thread-safe: the source task's thread (or after the pipeline ended).
+ *
+ * @param <T> the record type
+ */
+public final class FileSourceReader<T> implements SourceReader<T> {
+    private final List<Path> files;
+    private final int[] fileIndexes;
+    private final LineParser<T> parser;
+    private final Charset charset;
+    private final int batchSize;
+    private final LineReader[] readers;
+    private final long[] linesRead;
+    private final boolean[] finished;
+    private final boolean[] paused;
+    private final SplitOutput<?>[] outputs;
+    private final StringBuilder line = new StringBuilder(256);
+    private boolean registered;
+    private int finishedSplits;
+    private int nextSplit;
+
+    FileSourceReader(final List<Path> files, final int[] fileIndexes, final LineParser<T> parser, final Charset charset,
+            final int batchSize) {
+        this.files = files;
+        this.fileIndexes = fileIndexes.clone();
+        this.parser = parser;
+        this.charset = charset;
+        this.batchSize = batchSize;
+        this.readers = new LineReader[fileIndexes.length];
+        this.linesRead = new long[fileIndexes.length];
+        this.finished = new boolean[fileIndexes.length];
+        this.paused = new boolean[fileIndexes.length];
+        this.outputs = new SplitOutput<?>[fileIndexes.length];
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public ReadStatus read(final SourceOutput<T> output) throws IOException {
+        if (!registered) {
+            for (int split = 0; split < outputs.length; split++) {
+                outputs[split] = output.split(split);
+            }
+            registered = true;
+        }
+        if (finishedSplits == outputs.length) {
+            return ReadStatus.END;
+        }
+        final int split = nextReadableSplit();
+        if (split < 0) {
+            return ReadStatus.NOTHING_AVAILABLE;
+        }
+        final SplitOutput<T> splitOutput = (SplitOutput<T>) outputs[split];
+        final LineReader lines = open(split);
+        for (int n = 0; n < batchSize; n++) {
+            if (!nextLine(lines, split)) {
+                finish(split);
+                break;
+            }
+            final T value;
+            try {
+                value = parser.parse(line);
+            } catch (Exception rejected) {
+                throw new SourceParseException(path(split), linesRead[split], rejected);
+            }
+            if (value != null) {
+                splitOutput.emit(value);
+            }
+        }
+        nextSplit = split + 1 == outputs.length ? 0 : split + 1;
+        return finishedSplits == outputs.length ? ReadStatus.END : ReadStatus.MORE;
+    }
+
+    private int nextReadableSplit() {
+        for (int i = 0; i < outputs.length; i++) {
+            final int split = (nextSplit + i) % outputs.length;
+            if (!finished[split] && !paused[split]) {
+                return split;
+            }
+        }
+        return -1;
+    }
+
+    private LineReader open(final int split) throws IOException {
+        if (readers[split] == null) {
+            try {
+                readers[split] = new LineReader(new InputStreamReader(Files.newInputStream(path(split)), charset.newDecoder()));
+            } catch (NoSuchFileException missing) {
+                throw new IOException(path(split) + ": no such source file", missing);
+            } catch (IOException unreadable) {
+                throw new IOException(path(split) + ": cannot open source file: " + unreadable, unreadable);
+            }
+        }
+        return readers[split];
+    }
+
+    private boolean nextLine(final LineReader lines, final int split) throws IOException {
+        try {
+            if (!lines.next(line)) {
+                return false;
+            }
+        } catch (IOException unreadable) {
+            throw new IOException(path(split) + ":" + (linesRead[split] + 1) + ": cannot read source file: " + unreadable, unreadable);
+        }
+        linesRead[split]++;
+        return true;
+    }
+
+    private void finish(final int split) throws IOException {
+        finished[split] = true;
+        finishedSplits++;
+        outputs[split].end();
+        readers[split].close();
+    }
+
+    private Path path(final int split) {
+        return files.get(fileIndexes[split]);
+    }
+
+    @Override
+    public boolean canPauseSplits() {
+        return true;
+    }
+
+    @Override
+    public void pauseSplit(final int splitIndex) {
+        paused[splitIndex] = true;
+    }
+
+    @Override
+    public void resumeSplit(final int splitIndex) {
+        paused[splitIndex] = false;
+    }
+
+    /** @return this reader's number of files (splits) */
+    public int splitCount() {
+        return fileIndexes.length;
+    }
+
+    /** @return how far each of this reader's files was read, in split order (a snapshot) */
+    public List<FilePosition> positions() {
+        final List<FilePosition> positions = new ArrayList<>(fileIndexes.length);
+        for (int split = 0; split < fileIndexes.length; split++) {
+            positions.add(new FilePosition(fileIndexes[split], path(split), linesRead[split], finished[split]));
+        }
+        return positions;
+    }
+
+    /** Closes every open file; idempotent. */
+    @Override
+    public void close() throws IOException {
+        IOException failure = null;
+        for (int split = 0; split < readers.length; split++) {
+            if (readers[split] != null && !finished[split]) {
+                try {
+                    readers[split].close();
+                } catch (IOException e) {
+                    failure = e;
+                }
+                readers[split] = null;
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}
