@@ -17,8 +17,12 @@ public final class OpenHftCpuBinder implements CpuBinder {
     private OpenHftCpuBinder() {
     }
 
+    /**
+     * Serialized: asked for a CPU it cannot give, OpenHFT may hand out another one for a moment,
+     * which would make a concurrent bind of that CPU fail.
+     */
     @Override
-    public CpuBinding bind(final int cpu) {
+    public synchronized CpuBinding bind(final int cpu) {
         final AffinityLock lock;
         try {
             // asked for a CPU it does not reserve, OpenHFT hands out another one: refuse before that happens
@@ -36,7 +40,7 @@ public final class OpenHftCpuBinder implements CpuBinder {
         if (!lock.isBound() || lock.cpuId() != cpu) {
             final String got = lock.isBound() ? "it offered CPU " + lock.cpuId() + " instead" : "no CPU was bound";
             lock.release();
-            throw new CpuPinningException("CPU " + cpu + " is taken (" + got + ")");
+            throw new CpuPinningException("OpenHFT did not give CPU " + cpu + " (" + got + "; another thread or process may hold it)");
         }
         return lock::release;
     }

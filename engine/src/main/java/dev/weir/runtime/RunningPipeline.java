@@ -139,6 +139,7 @@ public final class RunningPipeline implements AutoCloseable {
     public boolean awaitQuiescent(final Duration timeout) {
         final long deadline = SystemClock.INSTANCE.millis() + timeout.toMillis();
         final IdleStrategy idle = new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(50));
+        control.checkRunning();
         while (true) {
             if (everyInputEmpty()) {
                 final long[] cycles = new long[monitors.size()];
@@ -152,6 +153,8 @@ public final class RunningPipeline implements AutoCloseable {
                     }
                 }
                 if (everyInputEmpty()) {
+                    // a task that failed meanwhile is no longer running, but it did not catch up
+                    control.checkRunning();
                     return true;
                 }
             }

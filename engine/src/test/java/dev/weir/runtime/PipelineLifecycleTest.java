@@ -336,6 +336,46 @@ final class PipelineLifecycleTest {
         assertTrue(running.awaitTermination(TIMEOUT));
     }
 
+    @Test
+    void awaitQuiescentWaitsForTheTasksToCatchUpAndStopsWithAFailedPipeline() throws InterruptedException {
+        final CountDownLatch releaseSink = new CountDownLatch(1);
+        final IllegalStateException late = new IllegalStateException("failed after catching up");
+        final List<Long> results = Collections.synchronizedList(new ArrayList<>());
+        final StreamPipeline pipeline = StreamPipeline.named("quiescence");
+        final Publisher<Long> numbers = pipeline.publisher("numbers");
+        pipeline.from(numbers, BY_VALUE)
+                .keyBy(value -> value % 2)
+                .parallelism(2)
+                .process(forward())
+                .sink((value, ts) -> {
+                    if (value == 0) {
+                        awaitQuietly(releaseSink);
+                    }
+                    if (value == 99) {
+                        throw late;
+                    }
+                    results.add(value);
+                });
+        try (RunningPipeline running = pipeline.start()) {
+            for (long i = 0; i < 10; i++) {
+                numbers.publish(i);
+            }
+            assertFalse(running.awaitQuiescent(Duration.ofMillis(50)), "a stalled task has not caught up");
+            releaseSink.countDown();
+            assertTrue(running.awaitQuiescent(TIMEOUT));
+            assertEquals(10, results.size(), "caught up: everything published so far went through");
+
+            numbers.publish(99L);
+            final PipelineStoppedException stopped = assertThrows(PipelineStoppedException.class, () -> {
+                while (true) {
+                    running.awaitQuiescent(TIMEOUT);
+                }
+            });
+            assertSame(late, stopped.getCause(), "the task that failed did not catch up: the failure is reported");
+            assertThrows(PipelineExecutionException.class, () -> running.awaitTermination(TIMEOUT));
+        }
+    }
+
     private static void publishUntilStopped(final Publisher<Long> numbers, final long count) {
         try {
             for (long i = 0; i < count; i++) {
