@@ -28,11 +28,11 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
     private final Clock clock;
     private final PipelineControl control;
     private final boolean[] ended;
+    private final ValveProbe valveProbe;
+    private final Counter dutyCycles = new Counter();
     private int endedCount;
     private int channel;
     private int batch;
-    private final ValveProbe valveProbe;
-    private final Counter dutyCycles = new Counter();
     private boolean finished;
 
     /**

@@ -64,8 +64,10 @@ final class CpuPinningTest {
             final PipelineMetrics metrics = run(StreamPipeline.named("pinned").cpus(3, 4, 5).cpuBinder(onlyCpuFive), 3);
             assertEquals(List.of(-1, -1, 5), cpus(metrics));
             assertEquals(1, log.warnings().size(), () -> "one warning per pipeline: " + log.warnings());
-            assertTrue(log.warnings().get(0).contains("cannot pin task pinned-keyed-1-0 to CPU 3: CPU 3 is not reservable"),
-                    log.warnings().get(0));
+            // the first task thread to fail is the one warned about
+            final String warning = log.warnings().get(0);
+            assertTrue(warning.contains("cannot pin task pinned-keyed-1-0 to CPU 3: CPU 3 is not reservable")
+                    || warning.contains("cannot pin task pinned-keyed-1-1 to CPU 4: CPU 4 is not reservable"), warning);
         }
         assertEquals(Set.of(), held, "a task gives its CPU back when it ends");
         assertEquals(1, released.get());
@@ -87,9 +89,11 @@ final class CpuPinningTest {
             // OpenHFT never reserves CPU 0 (it is left to the OS): the first task runs unpinned, with a warning
             assertEquals(-1, pinned.get(0));
             assertEquals(1, log.warnings().size(), () -> String.valueOf(log.warnings()));
-            assertTrue(log.warnings().get(0).contains("to CPU 0"), log.warnings().get(0));
-            // CPU 1 is reservable wherever there are two CPUs and native access works; elsewhere it degrades the same way
+            // CPU 1 is reservable wherever there are two CPUs and native access works, unless another process holds it
+            // (OpenHFT reserves across processes): then its task runs unpinned too, and either may be the one warned about
             assertTrue(pinned.get(1) == 1 || pinned.get(1) == -1, String.valueOf(pinned));
+            final String warning = log.warnings().get(0);
+            assertTrue(warning.contains("to CPU 0: CPU 0 is not reservable") || pinned.get(1) == -1 && warning.contains("to CPU 1"), warning);
             System.out.println("OpenHFT pinning on this machine (" + Runtime.getRuntime().availableProcessors() + " CPUs): cpus(0, 1) -> "
                     + pinned + "; warning: " + log.warnings().get(0));
         }

@@ -83,6 +83,31 @@ class ScenarioRuntimeOptionTest {
         assertEquals("", run.out(), run::describe);
     }
 
+    @Test
+    void theThreadedRuntimeSkipsSettledTicksOverLongGapsLikeTheDriver() {
+        final Path job = write("job.yaml", "watermarks:\n  strategy: bounded-out-of-orderness\n  maxOutOfOrderness: 100\n"
+                + "  interval: 200\n  idleness: 1000\nwindow:\n  type: tumbling\n  size: 1000\n  sideOutputLateData: true\n");
+        // processing time jumps from 300 to an epoch timestamp: ticking every 200 ms through it would take days
+        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n"
+                + "0,0,R,k,100,1\n"
+                + "300,0,R,k,1500,2\n"
+                + "1700000000000,0,R,k,900,3\n"
+                + "1700000000050,0,R,k,2500,4\n"
+                + "1700000000400,0,R,j,3100,5\n"
+                + "1700000000450,0,E,,,\n");
+        final CommandRun deterministic = CommandRun.of("scenario", job.toString(), elements.toString());
+        final CommandRun threaded = CommandRun.of("scenario", "--runtime", "threaded", job.toString(), elements.toString());
+        assertEquals(ExitCodes.OK, threaded.exitCode(), threaded::describe);
+        assertEquals(List.of(
+                "FIRE key=k window=[0,1000) count=1 sum=1 elements=[100] wm=1399",
+                "LATE key=k ts=900 value=3",
+                "FIRE key=k window=[1000,2000) count=1 sum=2 elements=[1500] wm=2399",
+                "FIRE key=k window=[2000,3000) count=1 sum=4 elements=[2500] wm=MAX",
+                "FIRE key=j window=[3000,4000) count=1 sum=5 elements=[3100] wm=MAX",
+                "# lateDropped=0"), deterministic.outLines(), deterministic::describe);
+        assertEquals(deterministic.outLines(), threaded.outLines(), threaded::describe);
+    }
+
     private Path write(final String name, final String text) {
         try {
             return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
