@@ -74,6 +74,24 @@ public final class KeyedStream<T, K> {
         return new DataStream<>(pipeline, stage);
     }
 
+    /**
+     * Runs a custom operator as the keyed stage's first operator, e.g. a window operator built
+     * with {@code WindowOperatorBuilder}; records reach each instance by key group as for
+     * {@link #window} and {@link #process}.
+     *
+     * @param name names the operator in metrics
+     * @param operator makes the operator of each instance
+     * @param <R> the result type
+     * @return the operator's results
+     */
+    public <R> DataStream<R> transform(final String name, final OperatorFactory<T, R> operator) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(operator, "operator");
+        consume();
+        stage.add(name, operator);
+        return new DataStream<>(pipeline, stage);
+    }
+
     private void consume() {
         if (consumed) {
             throw new IllegalStateException("this keyed stream is already consumed: Weir pipelines are linear (no branches)");

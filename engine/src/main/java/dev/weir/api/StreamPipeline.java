@@ -3,15 +3,21 @@ package dev.weir.api;
 import dev.weir.operator.KeySelector;
 import dev.weir.runtime.Channel;
 import dev.weir.runtime.ChainEnd;
+import dev.weir.runtime.BusySpinBudget;
 import dev.weir.runtime.ChannelOutput;
+import dev.weir.runtime.CpuBinder;
+import dev.weir.runtime.Gauge;
 import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.runtime.OpenHftCpuBinder;
 import dev.weir.runtime.OperatorChain;
+import dev.weir.runtime.PinningThreadFactory;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.runtime.SinkOutput;
 import dev.weir.runtime.Task;
+import dev.weir.runtime.TaskMonitor;
 import dev.weir.runtime.TaskThreadFactory;
 import dev.weir.source.Publisher;
 import dev.weir.source.Source;
@@ -27,6 +33,7 @@ import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.agrona.concurrent.Agent;
@@ -45,6 +52,8 @@ import org.agrona.concurrent.Agent;
  * }</pre>
  * Every stage boundary ({@code keyBy}) is a set of single-producer ring buffers, one per
  * upstream x downstream instance; stateless steps are fused into the stage before them.
+ * Threading, idle strategies, CPU pinning, back-pressure, lifecycle and metrics: docs/runtime.md.
+ * Not thread-safe: build and start it from one thread.
  */
 public final class StreamPipeline {
     private final String name;
@@ -58,7 +67,9 @@ public final class StreamPipeline {
     private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
     private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
     private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();
-    private Publisher<?> publisher;
+    private int[] cpus = new int[0];
+    private CpuBinder cpuBinder = OpenHftCpuBinder.INSTANCE;
+    private List<Publisher<?>> publishers;
     private Source<?> source;
     private WatermarkStrategy<?> strategy;
     private Sink<?> sink;
@@ -150,6 +161,38 @@ public final class StreamPipeline {
     }
 
     /**
+     * Pins task threads to CPUs: the i-th task (in stage and instance order; publisher-fed
+     * sources have no thread and take no CPU) runs on {@code cpuIds[i]}; tasks beyond the list
+     * run unpinned. A thread that cannot be pinned runs unpinned with one warning: pinning never
+     * fails a pipeline. On a 2-core machine only CPU 1 can be reserved.
+     *
+     * @param cpuIds one CPU per task, distinct, each at least 0
+     * @return this pipeline
+     */
+    public StreamPipeline cpus(final int... cpuIds) {
+        final int[] copy = cpuIds.clone();
+        for (final int cpu : copy) {
+            if (cpu < 0) {
+                throw new IllegalArgumentException("a CPU id is at least 0: " + Arrays.toString(copy));
+            }
+        }
+        if (Arrays.stream(copy).distinct().count() != copy.length) {
+            throw new IllegalArgumentException("each task needs a CPU of its own: " + Arrays.toString(copy));
+        }
+        this.cpus = copy;
+        return this;
+    }
+
+    /**
+     * @param binder how task threads are pinned to the CPUs of {@link #cpus}; default OpenHFT affinity
+     * @return this pipeline
+     */
+    public StreamPipeline cpuBinder(final CpuBinder binder) {
+        this.cpuBinder = Objects.requireNonNull(binder, "binder");
+        return this;
+    }
+
+    /**
      * @param sourceName the source's name
      * @param <T> the record type
      * @return a publisher for the application's thread; connect it with {@link #from(Publisher, WatermarkStrategy)}
@@ -165,15 +208,48 @@ public final class StreamPipeline {
      * @return the stream of published records
      */
     public <T> DataStream<T> from(final Publisher<T> input, final WatermarkStrategy<T> watermarks) {
+        return from(List.of(Objects.requireNonNull(input, "input")), watermarks);
+    }
+
+    /**
+     * @param sourceName the source's name
+     * @param instances the number of source instances, at least 1
+     * @param <T> the record type
+     * @return one publisher per source instance, in instance order; connect them with
+     *     {@link #from(List, WatermarkStrategy)}. Each has its own watermark generator and its own
+     *     rings, so each may be fed by its own thread, or all by one.
+     */
+    public <T> List<Publisher<T>> publishers(final String sourceName, final int instances) {
+        if (instances < 1) {
+            throw new IllegalArgumentException("a source has at least one instance: " + instances);
+        }
+        final List<Publisher<T>> created = new ArrayList<>(instances);
+        for (int i = 0; i < instances; i++) {
+            created.add(new Publisher<>(sourceName, control));
+        }
+        return created;
+    }
+
+    /**
+     * @param inputs the application's publishers, one per source instance (from {@link #publishers})
+     * @param watermarks timestamps and watermarks, one generator per publisher
+     * @param <T> the record type
+     * @return the stream of published records
+     */
+    public <T> DataStream<T> from(final List<Publisher<T>> inputs, final WatermarkStrategy<T> watermarks) {
         requireNoSource();
-        Objects.requireNonNull(input, "input");
+        if (inputs.isEmpty()) {
+            throw new IllegalArgumentException("a source needs at least one publisher");
+        }
         if (Objects.requireNonNull(watermarks, "watermarks").alignment() != null) {
-            throw new IllegalArgumentException("publisher '" + input.name() + "' cannot pause its application's thread: "
+            throw new IllegalArgumentException("publisher '" + inputs.get(0).name() + "' cannot pause its application's thread: "
                     + "watermark alignment needs a Source");
         }
-        this.publisher = input;
+        this.publishers = List.copyOf(inputs);
         this.strategy = watermarks;
-        return new DataStream<>(this, addStage(input.name(), null));
+        final Stage stage = addStage(inputs.get(0).name(), null);
+        stage.parallelism = inputs.size();
+        return new DataStream<>(this, stage);
     }
 
     /**
@@ -239,7 +315,7 @@ public final class StreamPipeline {
                         + " above maxParallelism " + maxParallelism);
             }
         }
-        if (publisher != null && stages.get(0).parallelism != 1) {
+        if (publishers != null && stages.get(0).parallelism != publishers.size()) {
             throw new IllegalStateException("a publisher is one source instance");
         }
         started = true;
@@ -258,6 +334,7 @@ public final class StreamPipeline {
         }
         final List<Agent> tasks = new ArrayList<>();
         final List<IdleStrategyKind> idle = new ArrayList<>();
+        final List<TaskMonitor> monitors = new ArrayList<>();
         for (int i = 0; i < stages.size(); i++) {
             final Stage stage = stages.get(i);
             for (int instance = 0; instance < stage.parallelism; instance++) {
@@ -273,25 +350,41 @@ public final class StreamPipeline {
                         // time blocked on a full ring is not idle time (SEMANTICS.md §1)
                         ((ChannelOutput<?>) end).backPressureListener(emitter);
                     }
-                    if (publisher != null) {
-                        ((Publisher) publisher).connect(emitter);
+                    if (publishers != null) {
+                        ((Publisher) publishers.get(instance)).connect(emitter);
+                        monitors.add(TaskMonitor.ofSource(role, stage.name, instance, -1, chain));
                         continue;
                     }
                     final WatermarkAlignment alignment = strategy.alignment();
                     final SourceAlignment sourceAlignment = alignment == null
                             ? null
                             : new SourceAlignment(alignment, alignmentGroups.group(alignment.group()), clock);
+                    monitors.add(TaskMonitor.ofSource(role, stage.name, instance, tasks.size(), chain));
                     tasks.add(new SourceTask(role, source.createReader(instance, stage.parallelism), emitter, control, sourceAlignment));
                 } else {
                     final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
                     for (int up = 0; up < inputs.length; up++) {
                         inputs[up] = channels[i - 1][up][instance];
                     }
-                    tasks.add(new Task(role, inputs, chain, clock, control));
+                    final Task task = new Task(role, inputs, chain, clock, control);
+                    monitors.add(TaskMonitor.of(task, stage.name, instance, tasks.size()));
+                    tasks.add(task);
                 }
                 idle.add(stage.idleStrategy != null ? stage.idleStrategy : idleStrategy);
             }
         }
-        return new RunningPipeline(name, control, tasks, idle, threadFactory);
+        final List<String> roles = new ArrayList<>();
+        final List<Gauge> pinned = new ArrayList<>();
+        for (final Agent task : tasks) {
+            roles.add(task.roleName());
+        }
+        for (final TaskMonitor monitor : monitors) {
+            if (monitor.taskIndex() >= 0) {
+                pinned.add(monitor.cpu());
+            }
+        }
+        final List<IdleStrategyKind> granted = BusySpinBudget.limit(name, roles, idle, Runtime.getRuntime().availableProcessors());
+        final TaskThreadFactory threads = cpus.length == 0 ? threadFactory : new PinningThreadFactory(name, threadFactory, cpus, cpuBinder, pinned);
+        return new RunningPipeline(name, control, tasks, granted, threads, clock, monitors);
     }
 }

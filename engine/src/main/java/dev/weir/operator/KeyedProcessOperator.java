@@ -16,7 +16,7 @@ import dev.weir.timer.Triggerable;
  * @param <IN> the input type
  * @param <OUT> the output type
  */
-public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object> {
+public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object>, OperatorStatistics {
     private static final Object NAMESPACE = new Object() {
         @Override
         public String toString() {
@@ -94,6 +94,7 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     }
 
     /** @return pending timers */
+    @Override
     public int pendingTimers() {
         return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
     }
@@ -101,6 +102,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     /** @return the operator's current watermark */
     public long currentWatermark() {
         return timers.currentWatermark();
+    }
+
+    @Override
+    public long stateEntries() {
+        return backend.entryCount();
     }
 
     private final class FunctionContext implements KeyedProcessFunction.Context<K> {

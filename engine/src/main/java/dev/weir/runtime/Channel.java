@@ -14,7 +14,8 @@ import org.agrona.concurrent.IdleStrategy;
  * Disruptor ring of preallocated {@link StreamEvent} slots, read by the downstream task with
  * an {@link EventPoller}. Records, watermarks, status and end of input travel in the same
  * ring, so a watermark never overtakes the records before it. A full ring makes the producer
- * wait (back-pressure); nothing is dropped. One producer thread and one consumer thread.
+ * wait (back-pressure); nothing is dropped. One producer thread and one consumer thread; its
+ * metrics ({@link #occupancy()}, {@link #producerWaits()}) may be read from any thread.
  */
 public final class Channel {
     private final String name;
@@ -22,9 +23,9 @@ public final class Channel {
     private final EventPoller<StreamEvent> poller;
     private final PipelineControl control;
     private final IdleStrategy producerIdle = new BackoffIdleStrategy(10, 20, 1_000, 100_000);
+    private final Counter producerWaits = new Counter();
     private BackPressureListener backPressureListener = BackPressureListener.NONE;
     private boolean backPressured;
-    private long producerWaits;
 
     /**
      * @param name names the edge in metrics and errors
@@ -59,7 +60,7 @@ public final class Channel {
                 return sequence;
             } catch (InsufficientCapacityException full) {
                 control.checkRunning();
-                producerWaits++;
+                producerWaits.increment();
                 if (!backPressured) {
                     backPressured = true;
                     backPressureListener.onBackPressure();
@@ -123,11 +124,13 @@ public final class Channel {
 
     /** @return slots published and not yet consumed (back-pressure when close to capacity) */
     public long occupancy() {
-        return ring.getBufferSize() - ring.remainingCapacity();
+        // consumed first: the cursor read after it is never behind it
+        final long consumed = poller.getSequence().get();
+        return Math.min(ring.getCursor() - consumed, ring.getBufferSize());
     }
 
     /** @return how many times the producer found the ring full and had to wait */
     public long producerWaits() {
-        return producerWaits;
+        return producerWaits.get();
     }
 }

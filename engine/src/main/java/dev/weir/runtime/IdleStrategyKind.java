@@ -9,7 +9,11 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 
 /**
  * How a task's thread waits when it found nothing to do. Busy-spinning gives the lowest
- * latency but owns a core: never run more busy-spinning threads than free cores.
+ * latency but owns a core: never run more busy-spinning threads than free cores (a pipeline
+ * degrades the extra ones to {@link #BACKOFF}, see {@link BusySpinBudget}). The default,
+ * {@link #BACKOFF}, shares few cores well. The lowest-latency setting: one {@link #BUSY_SPIN}
+ * task per free core, each pinned to its own core ({@code StreamPipeline.cpus}); on a 2-core
+ * machine, one busy-spinning task pinned to CPU 1 (docs/runtime.md).
  */
 public enum IdleStrategyKind {
     /** Spin without yielding: lowest latency, one core per task. */

@@ -1,6 +1,8 @@
 package dev.weir.runtime;
 
 import dev.weir.event.WatermarkStatus;
+import dev.weir.metrics.OperatorMetrics;
+import dev.weir.metrics.WatermarkLag;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
@@ -12,11 +14,16 @@ import java.util.List;
 
 /**
  * The operators one task runs, fused: each emits straight into the next, the last into the
- * chain's end (downstream channels or a sink). Owned by one thread.
+ * chain's end (downstream channels or a sink). Owned by one thread; its metrics
+ * ({@link #recordsIn()}, {@link #operatorMetrics(long)}, ...) may be read from any thread.
  */
 public final class OperatorChain {
     private final List<OneInputOperator<Object, Object>> operators = new ArrayList<>();
+    private final List<String> names;
     private final ChainEnd<Object> end;
+    /** links[i] enters operator i; links[n] leaves the chain. */
+    private final ChainLink[] links;
+    private final OperatorGauges[] gauges;
 
     /**
      * Creates and opens the operators, last first.
@@ -43,15 +50,22 @@ public final class OperatorChain {
             final int maxParallelism,
             final StateBackend stateBackend) {
         this.end = (ChainEnd<Object>) end;
+        this.names = List.copyOf(names.subList(0, factories.size()));
         final List<OneInputOperator<Object, Object>> created = new ArrayList<>();
         for (final OperatorFactory<?, ?> factory : factories) {
             created.add((OneInputOperator<Object, Object>) factory.create());
         }
-        Output<Object> output = this.end;
+        this.links = new ChainLink[created.size() + 1];
+        this.gauges = new OperatorGauges[created.size()];
+        for (int i = 0; i < links.length; i++) {
+            links[i] = new ChainLink();
+        }
+        Output<Object> output = new ChainExit(this.end, links[created.size()]);
         for (int i = created.size() - 1; i >= 0; i--) {
             final OneInputOperator<Object, Object> operator = created.get(i);
             operator.open(new OperatorContext(names.get(i), clock, instance, parallelism, maxParallelism, stateBackend), output);
-            output = new ChainingOutput<>(operator, sideOutputs);
+            output = new ChainingOutput<>(operator, sideOutputs, links[i]);
+            gauges[i] = new OperatorGauges(operator);
         }
         operators.addAll(created);
     }
@@ -61,6 +75,7 @@ public final class OperatorChain {
      * @param timestamp its event time
      */
     public void record(final Object value, final long timestamp) {
+        links[0].records.increment();
         if (operators.isEmpty()) {
             end.record(value, timestamp);
         } else {
@@ -70,6 +85,7 @@ public final class OperatorChain {
 
     /** @param watermark a watermark entering the chain */
     public void watermark(final long watermark) {
+        links[0].watermark.set(watermark);
         if (operators.isEmpty()) {
             end.watermark(watermark);
         } else {
@@ -118,6 +134,50 @@ public final class OperatorChain {
         for (final OneInputOperator<Object, Object> operator : operators) {
             operator.close();
         }
+    }
+
+    /** Copies every operator's statistics into its gauges for other threads; the owning thread only. */
+    public void publishMetrics() {
+        for (final OperatorGauges operator : gauges) {
+            operator.publish();
+        }
+    }
+
+    /** @return records that entered the chain; any thread */
+    public long recordsIn() {
+        return links[0].records.get();
+    }
+
+    /** @return records that left the chain; any thread */
+    public long recordsOut() {
+        return links[links.length - 1].records.get();
+    }
+
+    /** @return the last watermark that entered the chain; any thread */
+    public long inputWatermark() {
+        return links[0].watermark.get();
+    }
+
+    /** @return the last watermark that left the chain; any thread */
+    public long outputWatermark() {
+        return links[links.length - 1].watermark.get();
+    }
+
+    /**
+     * Reads the operators' metrics as last published; any thread.
+     *
+     * @param nowMillis processing time, for the watermark lag
+     * @return one entry per operator, in chain order
+     */
+    public List<OperatorMetrics> operatorMetrics(final long nowMillis) {
+        final List<OperatorMetrics> metrics = new ArrayList<>(gauges.length);
+        for (int i = 0; i < gauges.length; i++) {
+            final long inputWatermark = links[i].watermark.get();
+            metrics.add(new OperatorMetrics(names.get(i), links[i].records.get(), links[i + 1].records.get(), inputWatermark,
+                    links[i + 1].watermark.get(), WatermarkLag.millis(nowMillis, inputWatermark), gauges[i].lateRecordsDropped.get(),
+                    gauges[i].lateRecordsSideOutput.get(), gauges[i].pendingTimers.get(), gauges[i].stateEntries.get()));
+        }
+        return metrics;
     }
 
     /** @return the operators, in chain order, for metrics */

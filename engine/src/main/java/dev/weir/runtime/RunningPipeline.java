@@ -1,5 +1,9 @@
 package dev.weir.runtime;
 
+import dev.weir.metrics.PipelineMetrics;
+import dev.weir.metrics.TaskMetrics;
+import dev.weir.time.Clock;
+import dev.weir.time.SystemClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,22 +12,30 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 
 /**
  * A started pipeline: one thread per task, each an Agrona {@link AgentRunner} with its idle
- * strategy. An exception in any task stops every task; {@link #awaitTermination()} then
- * throws it as the cause of a {@link PipelineExecutionException}. No thread outlives
- * {@link #close()}.
+ * strategy. An exception or error in any task stops every task; {@link #awaitTermination()}
+ * then throws it as the cause of a {@link PipelineExecutionException}. No thread outlives
+ * {@link #awaitTermination()} or {@link #close()}. While it runs, every task is visible in
+ * {@link #metrics()} and as a JMX MBean ({@code dev.weir:type=Operator,pipeline=...,task=...}),
+ * which {@link #close()} removes. Thread-safe.
  */
 public final class RunningPipeline implements AutoCloseable {
     private final String name;
     private final PipelineControl control;
+    private final Clock clock;
+    private final List<TaskMonitor> monitors;
     private final List<AgentRunner> runners = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch terminated;
+    private final PipelineMBeans mbeans = new PipelineMBeans();
+    private boolean closed;
 
     /**
-     * Starts a thread per task.
+     * Starts a thread per task, without metrics of its tasks.
      *
      * @param name the pipeline's name
      * @param control the pipeline's shared stop/failure state
@@ -33,22 +45,55 @@ public final class RunningPipeline implements AutoCloseable {
      */
     public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
             final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory) {
+        this(name, control, tasks, idleStrategies, threadFactory, SystemClock.INSTANCE, List.of());
+    }
+
+    /**
+     * Registers the tasks' MBeans, then starts a thread per task.
+     *
+     * @param name the pipeline's name
+     * @param control the pipeline's shared stop/failure state
+     * @param tasks the tasks
+     * @param idleStrategies the idle strategy of each task, in task order
+     * @param threadFactory makes (and may pin) each task's thread
+     * @param clock the pipeline's processing time, for watermark lags
+     * @param monitors every task and source instance, in stage and instance order; those with a
+     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
+     */
+    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
+            final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory, final Clock clock,
+            final List<TaskMonitor> monitors) {
         this.name = name;
         this.control = control;
+        this.clock = clock;
+        this.monitors = List.copyOf(monitors);
         this.terminated = new CountDownLatch(tasks.size());
         for (int i = 0; i < tasks.size(); i++) {
-            final Agent task = tasks.get(i);
             final AgentRunner runner = new AgentRunner(idleStrategies.get(i).create(), error -> {
-                if (!(error instanceof AgentTerminationException)) {
+                if (!(error instanceof AgentTerminationException) && !(error instanceof PipelineStoppedException && control.isStopping())) {
                     control.fail(error);
                 }
-            }, null, new TerminationSignal(task, terminated));
+            }, null, new FailureBarrier(tasks.get(i), control));
             runners.add(runner);
         }
         for (int i = 0; i < runners.size(); i++) {
-            final Thread thread = threadFactory.newThread(runners.get(i), tasks.get(i).roleName(), i);
-            threads.add(thread);
+            final AgentRunner runner = runners.get(i);
+            // counted down when the thread's body ends, however it ends (Agrona skips onClose when an Error escapes)
+            final Runnable body = () -> {
+                try {
+                    runner.run();
+                } finally {
+                    terminated.countDown();
+                }
+            };
+            threads.add(threadFactory.newThread(body, tasks.get(i).roleName(), i));
         }
+        for (final TaskMonitor monitor : this.monitors) {
+            if (monitor.taskIndex() >= 0) {
+                monitor.bind(threads.get(monitor.taskIndex()), idleStrategies.get(monitor.taskIndex()));
+            }
+        }
+        mbeans.register(name, this.monitors, clock);
         for (final Thread thread : threads) {
             thread.start();
         }
@@ -81,9 +126,77 @@ public final class RunningPipeline implements AutoCloseable {
         return done;
     }
 
+    /**
+     * Waits until every task has consumed everything published to its input channels so far
+     * and has completed a full duty cycle after that (so it also saw the current processing
+     * time): the pipeline has caught up with its publishers. Meant for a publishing thread
+     * that drives a virtual clock (replays, tests): call it while nothing else publishes.
+     *
+     * @param timeout how long to wait at most
+     * @return true once caught up, false if the time ran out
+     * @throws PipelineStoppedException if the pipeline stops (fails or is closed) meanwhile
+     */
+    public boolean awaitQuiescent(final Duration timeout) {
+        final long deadline = SystemClock.INSTANCE.millis() + timeout.toMillis();
+        final IdleStrategy idle = new BackoffIdleStrategy(10, 10, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(50));
+        control.checkRunning();
+        while (true) {
+            if (everyInputEmpty()) {
+                final long[] cycles = new long[monitors.size()];
+                for (int i = 0; i < cycles.length; i++) {
+                    cycles[i] = monitors.get(i).dutyCycles();
+                }
+                // two more cycles: the one under way when the inputs were seen empty may have begun before
+                while (!advancedTwice(cycles)) {
+                    if (!waitABit(idle, deadline)) {
+                        return false;
+                    }
+                }
+                if (everyInputEmpty()) {
+                    // a task that failed meanwhile is no longer running, but it did not catch up
+                    control.checkRunning();
+                    return true;
+                }
+            }
+            if (!waitABit(idle, deadline)) {
+                return false;
+            }
+        }
+    }
+
+    private boolean waitABit(final IdleStrategy idle, final long deadlineMillis) {
+        control.checkRunning();
+        if (SystemClock.INSTANCE.millis() > deadlineMillis) {
+            return false;
+        }
+        idle.idle();
+        return true;
+    }
+
+    private boolean everyInputEmpty() {
+        for (final TaskMonitor monitor : monitors) {
+            if (monitor.readsChannels() && monitor.isRunning() && !monitor.inputsEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean advancedTwice(final long[] cycles) {
+        for (int i = 0; i < cycles.length; i++) {
+            final TaskMonitor monitor = monitors.get(i);
+            if (monitor.readsChannels() && monitor.isRunning() && monitor.dutyCycles() < cycles[i] + 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void joinThreads() throws InterruptedException {
         for (final Thread thread : threads) {
-            thread.join();
+            if (thread != Thread.currentThread()) {
+                thread.join();
+            }
         }
     }
 
@@ -109,42 +222,100 @@ public final class RunningPipeline implements AutoCloseable {
         return List.copyOf(threads);
     }
 
-    /** Stops every task and waits for its thread to end; idempotent. */
+    /** @return the pipeline's name */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Takes a snapshot of every task, from any thread, without stopping them: values are the
+     * ones each task last published (after its last batch), so they may be slightly stale while
+     * it runs, and are exact once it ended. Allocates; not for a hot path.
+     *
+     * @return the pipeline's metrics
+     */
+    public PipelineMetrics metrics() {
+        final long now = clock.millis();
+        final List<TaskMetrics> tasks = new ArrayList<>(monitors.size());
+        for (final TaskMonitor monitor : monitors) {
+            tasks.add(monitor.snapshot(now));
+        }
+        return new PipelineMetrics(name, now, tasks);
+    }
+
+    /**
+     * Stops every task, waits for every thread to end and removes the pipeline's MBeans;
+     * idempotent. A publisher waiting on a full ring is released with a
+     * {@link PipelineStoppedException}.
+     */
     @Override
     public void close() {
         control.stop();
-        for (final AgentRunner runner : runners) {
-            runner.close();
+        for (int i = 0; i < runners.size(); i++) {
+            // a task closing its own pipeline (say, from a sink) just stops: it cannot wait for itself
+            if (threads.get(i) != Thread.currentThread()) {
+                runners.get(i).close();
+            }
+        }
+        boolean interrupted = false;
+        for (final Thread thread : threads) {
+            while (thread != Thread.currentThread() && thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        synchronized (this) {
+            if (!closed) {
+                closed = true;
+                mbeans.unregister();
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 
-    /** Counts a task down when its runner closes it, however it ended. */
-    private static final class TerminationSignal implements Agent {
+    /**
+     * Keeps a task's failure inside the pipeline: an {@link Error} thrown by a task (an
+     * assertion, a stack overflow) would make Agrona's runner skip {@code onClose} and kill the
+     * thread; it fails the pipeline instead and the task terminates normally, so its operators
+     * are closed like after any other failure.
+     */
+    private static final class FailureBarrier implements Agent {
         private final Agent task;
-        private final CountDownLatch terminated;
+        private final PipelineControl control;
 
-        TerminationSignal(final Agent task, final CountDownLatch terminated) {
+        FailureBarrier(final Agent task, final PipelineControl control) {
             this.task = task;
-            this.terminated = terminated;
+            this.control = control;
         }
 
         @Override
         public void onStart() {
-            task.onStart();
+            try {
+                task.onStart();
+            } catch (Error e) {
+                control.fail(e);
+                throw new AgentTerminationException(e);
+            }
         }
 
         @Override
         public int doWork() throws Exception {
-            return task.doWork();
+            try {
+                return task.doWork();
+            } catch (Error e) {
+                control.fail(e);
+                throw new AgentTerminationException(e);
+            }
         }
 
         @Override
         public void onClose() {
-            try {
-                task.onClose();
-            } finally {
-                terminated.countDown();
-            }
+            task.onClose();
         }
 
         @Override

@@ -15,6 +15,8 @@ import org.agrona.concurrent.AgentTerminationException;
  * task's valve (SEMANTICS.md §2); processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
  * the events handled, so the runner's idle strategy backs off only when there was nothing to do.
+ * After each batch the task publishes its operators' statistics and counts a duty cycle, so
+ * that metrics and {@code RunningPipeline.awaitQuiescent} can watch it from other threads.
  */
 public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
     private static final int BATCH = 256;
@@ -26,11 +28,12 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
     private final Clock clock;
     private final PipelineControl control;
     private final boolean[] ended;
+    private final ValveProbe valveProbe;
+    private final Counter dutyCycles = new Counter();
     private int endedCount;
     private int channel;
     private int batch;
     private boolean finished;
-    private long recordsIn;
 
     /**
      * @param roleName the task's name, for threads and diagnostics
@@ -57,6 +60,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
                 chain.status(status);
             }
         });
+        this.valveProbe = new ValveProbe(valve, clock);
     }
 
     @Override
@@ -83,6 +87,10 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
             finished = true;
             work++;
         }
+        if (work > 0) {
+            chain.publishMetrics();
+        }
+        dutyCycles.increment();
         return work;
     }
 
@@ -91,15 +99,16 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         batch++;
         switch (event.kind()) {
             case RECORD:
-                recordsIn++;
                 chain.record(event.value(), event.timestamp());
                 event.release();
                 break;
             case WATERMARK:
                 valve.inputWatermark(event.timestamp(), channel);
+                valveProbe.update();
                 break;
             case STATUS:
                 valve.inputStatus(event.watermarkStatus(), channel);
+                valveProbe.update();
                 break;
             case END:
                 ended[channel] = true;
@@ -114,6 +123,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
 
     @Override
     public void onClose() {
+        chain.publishMetrics();
         chain.close();
     }
 
@@ -127,9 +137,18 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         return finished;
     }
 
-    /** @return records taken from the input channels */
+    /** @return records taken from the input channels; any thread */
     public long recordsIn() {
-        return recordsIn;
+        return chain.recordsIn();
+    }
+
+    /** @return completed {@link #doWork()} calls; any thread */
+    public long dutyCycles() {
+        return dutyCycles.get();
+    }
+
+    ValveProbe valveProbe() {
+        return valveProbe;
     }
 
     /** @return the task's valve, for metrics */

@@ -8,8 +8,10 @@ import dev.weir.runtime.PipelineStoppedException;
  * records straight into the pipeline's first ring buffers (after the operators fused behind
  * the source), with no hop and no allocation. Periodic watermarks are emitted from
  * {@link #publish} when due; a publishing thread that may fall silent calls {@link #tick()}
- * from its idle loop so that idleness and watermarks still progress. Not thread-safe: one
- * publishing thread per publisher.
+ * from its idle loop so that idleness and watermarks still progress. An exception thrown by the
+ * operators fused behind the source fails the whole pipeline and is rethrown to the caller;
+ * once the pipeline stopped, every call throws {@link PipelineStoppedException}. Not
+ * thread-safe: one publishing thread per publisher (one thread may feed several).
  *
  * @param <T> the record type
  */
@@ -53,9 +55,7 @@ public final class Publisher<T> {
      * @param value the record; the pipeline may keep it, so do not mutate it afterwards
      */
     public void publish(final T value) {
-        final SourceEmitter<T> out = emitter();
-        out.emit(value, Long.MIN_VALUE);
-        out.poll();
+        publish(value, Long.MIN_VALUE);
     }
 
     /**
@@ -64,30 +64,77 @@ public final class Publisher<T> {
      */
     public void publish(final T value, final long timestamp) {
         final SourceEmitter<T> out = emitter();
-        out.emit(value, timestamp);
-        out.poll();
+        try {
+            out.emit(value, timestamp);
+            out.poll();
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
+        }
     }
 
     /** Runs periodic watermark emission and idleness when due; call it when there is nothing to publish. */
     public void tick() {
-        emitter().poll();
+        final SourceEmitter<T> out = emitter();
+        try {
+            out.poll();
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
+        }
     }
 
     /**
      * @param watermark an explicit watermark (only increases are forwarded)
      */
     public void emitWatermark(final long watermark) {
-        emitter().watermarkOutput().emitWatermark(watermark);
+        final SourceEmitter<T> out = emitter();
+        try {
+            out.watermarkOutput().emitWatermark(watermark);
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
+        }
     }
 
     /** Declares this source idle until its next higher watermark. */
     public void markIdle() {
-        emitter().watermarkOutput().markIdle();
+        final SourceEmitter<T> out = emitter();
+        try {
+            out.watermarkOutput().markIdle();
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
+        }
+    }
+
+    /** Declares this source active again (it also turns active with its next higher watermark). */
+    public void markActive() {
+        final SourceEmitter<T> out = emitter();
+        try {
+            out.watermarkOutput().markActive();
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
+        }
     }
 
     /** Ends this source: MAX, then end of input downstream. */
     public void end() {
-        emitter().end();
+        final SourceEmitter<T> out = emitter();
+        try {
+            out.end();
+        } catch (RuntimeException | Error e) {
+            failed(e);
+            throw e;
+        }
+    }
+
+    /** An operator behind the source (or the source's own code) failed: so does the pipeline. */
+    private void failed(final Throwable error) {
+        if (!(error instanceof PipelineStoppedException)) {
+            control.fail(error);
+        }
     }
 
     /** @return the source's name */

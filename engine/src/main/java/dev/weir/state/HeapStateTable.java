@@ -10,6 +10,8 @@ import java.util.Map;
 final class HeapStateTable {
     private final HeapKeyedStateBackend<?> backend;
     private final Map<Object, Map<Object, Object>>[] keyGroups;
+    /** (key, namespace) entries held, kept as they change so that metrics read it in O(1). */
+    private long entries;
 
     @SuppressWarnings("unchecked")
     HeapStateTable(final HeapKeyedStateBackend<?> backend) {
@@ -50,7 +52,9 @@ final class HeapStateTable {
         if (value == null) {
             remove(namespace);
         } else {
-            namespaces(true).put(namespace, value);
+            if (namespaces(true).put(namespace, value) == null) {
+                entries++;
+            }
         }
     }
 
@@ -60,6 +64,9 @@ final class HeapStateTable {
             return null;
         }
         final Object removed = byNamespace.remove(namespace);
+        if (removed != null) {
+            entries--;
+        }
         if (byNamespace.isEmpty()) {
             keyGroupMap(false).remove(backend.currentKey());
         }
@@ -67,14 +74,6 @@ final class HeapStateTable {
     }
 
     long size() {
-        long entries = 0;
-        for (final Map<Object, Map<Object, Object>> byKey : keyGroups) {
-            if (byKey != null) {
-                for (final Map<Object, Object> byNamespace : byKey.values()) {
-                    entries += byNamespace.size();
-                }
-            }
-        }
         return entries;
     }
 }

@@ -1,11 +1,12 @@
 package dev.weir.time;
 
 /**
- * A clock that only moves when told, for deterministic replays and tests.
- * Not thread-safe: owned by the single thread that drives it.
+ * A clock that only moves when told, for deterministic replays and tests. One thread moves it;
+ * any thread may read it (the time is volatile), so a replay thread can drive the processing
+ * time of a threaded pipeline.
  */
 public final class VirtualClock implements Clock {
-    private long nowMillis;
+    private volatile long nowMillis;
 
     /** @param startMillis the initial processing time */
     public VirtualClock(final long startMillis) {

@@ -14,13 +14,27 @@ public final class ValveDiagnosis {
      *     advanced, or null when nothing is stalled that way
      */
     public static String stalledChannel(final WatermarkValve valve) {
-        final int holder = valve.minimumChannel();
-        if (holder < 0 || valve.channelWatermark(holder) != Long.MIN_VALUE) {
+        final long[] watermarks = new long[valve.channels()];
+        for (int channel = 0; channel < watermarks.length; channel++) {
+            watermarks[channel] = valve.channelWatermark(channel);
+        }
+        return stalledChannel(valve.minimumChannel(), watermarks);
+    }
+
+    /**
+     * The same diagnosis from a valve's state as metrics report it (e.g. {@code TaskMetrics}).
+     *
+     * @param holder the aligned channel with the lowest watermark, or -1 when none is aligned
+     * @param channelWatermarks each channel's watermark, in channel order
+     * @return a one-line explanation, or null when nothing is stalled that way
+     */
+    public static String stalledChannel(final int holder, final long[] channelWatermarks) {
+        if (holder < 0 || channelWatermarks[holder] != Long.MIN_VALUE) {
             return null;
         }
         long highest = Long.MIN_VALUE;
-        for (int channel = 0; channel < valve.channels(); channel++) {
-            highest = Math.max(highest, valve.channelWatermark(channel));
+        for (final long watermark : channelWatermarks) {
+            highest = Math.max(highest, watermark);
         }
         if (highest == Long.MIN_VALUE) {
             return null;

@@ -5,6 +5,7 @@ import dev.weir.operator.Collector;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
+import dev.weir.operator.OperatorStatistics;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
 import dev.weir.state.AppendingState;
@@ -35,7 +36,7 @@ import java.util.List;
  * @param <OUT> the result type
  * @param <W> the window type
  */
-public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W> {
+public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics {
     private static final Object GLOBAL_NAMESPACE = new Object() {
         @Override
         public String toString() {
@@ -384,11 +385,13 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     }
 
     /** @return late records dropped because no side output was configured ({@code numLateRecordsDropped}) */
+    @Override
     public long lateRecordsDropped() {
         return lateRecordsDropped;
     }
 
     /** @return late records sent to the late side output */
+    @Override
     public long lateRecordsSideOutput() {
         return lateRecordsSideOutput;
     }
@@ -399,11 +402,13 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     }
 
     /** @return pending event-time plus processing-time timers */
+    @Override
     public int pendingTimers() {
         return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
     }
 
     /** @return the number of window state entries held */
+    @Override
     public long stateEntries() {
         return backend.entryCount();
     }

@@ -1,43 +1,24 @@
 package dev.weir.pipelines.scenario;
 
 import dev.weir.event.WatermarkStatus;
-import dev.weir.event.Watermarks;
-import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.TriggerSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.runtime.DeterministicDriver;
 import dev.weir.runtime.OperatorInput;
-import dev.weir.time.WatermarkStrategy;
-import dev.weir.window.ContinuousEventTimeTrigger;
-import dev.weir.window.CountTrigger;
-import dev.weir.window.EventTimeSessionWindows;
-import dev.weir.window.EventTimeTrigger;
-import dev.weir.window.GlobalWindow;
-import dev.weir.window.GlobalWindows;
-import dev.weir.window.ProcessingTimeTrigger;
-import dev.weir.window.PurgingTrigger;
-import dev.weir.window.SlidingEventTimeWindows;
-import dev.weir.window.TimeWindow;
-import dev.weir.window.Trigger;
-import dev.weir.window.TumblingEventTimeWindows;
-import dev.weir.window.WindowAssigner;
+import dev.weir.valve.ValveDiagnosis;
 import dev.weir.window.WindowOperator;
-import dev.weir.window.WindowOperatorBuilder;
 import java.util.function.Consumer;
 
 /**
  * A job file's pipeline on the deterministic driver: channels with the job's watermark
  * strategy, then either the keyed window operator (printing {@code FIRE} and {@code LATE}
  * lines) or nothing (printing the {@code WM} and {@code STATUS} lines that leave the valve).
- * Feed it an element file's rows in order, then call {@link #finish()}.
+ * Feed it an element file's rows in order, then call {@link #finish()}. Every line is out as
+ * soon as the row that produces it returns.
  */
-public final class ScenarioPipeline {
-    private static final OutputTag<ScenarioRecord> LATE = new OutputTag<>("late");
-
+public final class ScenarioPipeline implements ScenarioRun {
     private final DeterministicDriver<ScenarioRecord, String> driver;
     private final boolean windowed;
 
@@ -50,99 +31,13 @@ public final class ScenarioPipeline {
         final WatermarkSpec watermarks = job.watermarks();
         this.driver = DeterministicDriver.<ScenarioRecord, String>builder()
                 .channels(job.channels())
-                .watermarks(strategy(watermarks))
+                .watermarks(ScenarioOperators.watermarkStrategy(watermarks))
                 .emitAfterEveryRecord(watermarks.intervalMillis() == 0)
                 .keyBy(ScenarioRecord::key)
                 .parallelism(windowed ? job.parallelism() : 1)
-                .operator(windowed ? "window" : "valve", windowed ? windowOperator(job.window()) : ValveOutputOperator::new)
+                .operator(windowed ? "window" : "valve", windowed ? ScenarioOperators.windowOperator(job.window()) : ValveOutputOperator::new)
                 .sink(new LineOutput(lines, windowed))
                 .build();
-    }
-
-    private static WatermarkStrategy<ScenarioRecord> strategy(final WatermarkSpec spec) {
-        WatermarkStrategy<ScenarioRecord> strategy;
-        switch (spec.kind()) {
-            case BOUNDED_OUT_OF_ORDERNESS:
-                strategy = WatermarkStrategy.forBoundedOutOfOrderness(spec.maxOutOfOrdernessMillis());
-                break;
-            case MONOTONOUS:
-                strategy = WatermarkStrategy.forMonotonousTimestamps();
-                break;
-            case EXPLICIT:
-                strategy = WatermarkStrategy.explicit();
-                break;
-            case NONE:
-            default:
-                strategy = WatermarkStrategy.noWatermarks();
-                break;
-        }
-        strategy = strategy.withPeriodicInterval(spec.intervalMillis());
-        if (spec.idlenessMillis() > 0) {
-            strategy = strategy.withIdleness(spec.idlenessMillis());
-        }
-        return strategy;
-    }
-
-    private static OperatorFactory<ScenarioRecord, String> windowOperator(final WindowSpec spec) {
-        switch (spec.kind()) {
-            case TUMBLING:
-                return timeWindows(spec, TumblingEventTimeWindows.of(spec.sizeMillis(), spec.offsetMillis()));
-            case SLIDING:
-                return timeWindows(spec, SlidingEventTimeWindows.of(spec.sizeMillis(), spec.slideMillis(), spec.offsetMillis()));
-            case SESSION:
-                return timeWindows(spec, EventTimeSessionWindows.withGap(spec.gapMillis()));
-            case GLOBAL:
-            default:
-                final WindowOperatorBuilder<ScenarioRecord, String, GlobalWindow> global =
-                        WindowOperatorBuilder.of(ScenarioRecord::key, GlobalWindows.create());
-                if (spec.trigger() != null) {
-                    global.trigger(countTrigger(spec.trigger()));
-                }
-                return lateness(global, spec).process(new FireLineFunction<>());
-        }
-    }
-
-    private static OperatorFactory<ScenarioRecord, String> timeWindows(
-            final WindowSpec spec, final WindowAssigner<ScenarioRecord, TimeWindow> assigner) {
-        final WindowOperatorBuilder<ScenarioRecord, String, TimeWindow> builder = WindowOperatorBuilder.of(ScenarioRecord::key, assigner);
-        final TriggerSpec trigger = spec.trigger();
-        if (trigger != null) {
-            switch (trigger.kind()) {
-                case EVENT_TIME:
-                    builder.trigger(EventTimeTrigger.create());
-                    break;
-                case PROCESSING_TIME:
-                    builder.trigger(ProcessingTimeTrigger.create());
-                    break;
-                case CONTINUOUS_EVENT_TIME:
-                    builder.trigger(ContinuousEventTimeTrigger.of(trigger.parameter()));
-                    break;
-                default:
-                    builder.trigger(countTrigger(trigger));
-                    break;
-            }
-        }
-        return lateness(builder, spec).process(new FireLineFunction<>());
-    }
-
-    private static <W extends dev.weir.window.Window> Trigger<Object, W> countTrigger(final TriggerSpec trigger) {
-        final CountTrigger<W> count = CountTrigger.of(trigger.parameter());
-        if (trigger.kind() == TriggerSpec.Kind.PURGING_COUNT) {
-            return PurgingTrigger.of(count);
-        }
-        if (trigger.kind() == TriggerSpec.Kind.COUNT) {
-            return count;
-        }
-        throw new IllegalArgumentException("trigger " + trigger.kind() + " needs time windows");
-    }
-
-    private static <W extends dev.weir.window.Window> WindowOperatorBuilder<ScenarioRecord, String, W> lateness(
-            final WindowOperatorBuilder<ScenarioRecord, String, W> builder, final WindowSpec spec) {
-        builder.allowedLateness(spec.allowedLatenessMillis());
-        if (spec.sideOutputLateData()) {
-            builder.sideOutputLateData(LATE);
-        }
-        return builder;
     }
 
     /**
@@ -150,6 +45,7 @@ public final class ScenarioPipeline {
      * @param channel the channel
      * @param record the record
      */
+    @Override
     public void record(final long atMillis, final int channel, final ScenarioRecord record) {
         driver.record(atMillis, channel, record, record.timestamp());
     }
@@ -159,6 +55,7 @@ public final class ScenarioPipeline {
      * @param channel the channel
      * @param watermark an explicit watermark
      */
+    @Override
     public void watermark(final long atMillis, final int channel, final long watermark) {
         driver.watermark(atMillis, channel, watermark);
     }
@@ -167,6 +64,7 @@ public final class ScenarioPipeline {
      * @param atMillis processing time of the row
      * @param channel the channel announcing idleness
      */
+    @Override
     public void idle(final long atMillis, final int channel) {
         driver.idle(atMillis, channel);
     }
@@ -175,6 +73,7 @@ public final class ScenarioPipeline {
      * @param atMillis processing time of the row
      * @param channel the channel announcing activity
      */
+    @Override
     public void active(final long atMillis, final int channel) {
         driver.active(atMillis, channel);
     }
@@ -183,6 +82,7 @@ public final class ScenarioPipeline {
      * @param atMillis processing time of the row
      * @param channel the channel that ends
      */
+    @Override
     public void end(final long atMillis, final int channel) {
         driver.end(atMillis, channel);
     }
@@ -216,8 +116,25 @@ public final class ScenarioPipeline {
     }
 
     /** @return the {@code # lateDropped=N} closing line */
+    @Override
     public String summaryLine() {
-        return "# lateDropped=" + lateDropped();
+        return ScenarioLines.summary(lateDropped());
+    }
+
+    /** Nothing to wait for: the driver runs each row to its end. */
+    @Override
+    public void finish() {
+        // every line is already out
+    }
+
+    @Override
+    public String stalledChannelNote() {
+        return ValveDiagnosis.stalledChannel(driver.instances().get(0).valve());
+    }
+
+    @Override
+    public void close() {
+        driver.close();
     }
 
     /** Formats what reaches the sink as canonical lines. */
@@ -237,21 +154,20 @@ public final class ScenarioPipeline {
 
         @Override
         public <X> void sideOutput(final OutputTag<X> tag, final X value, final long timestamp) {
-            final ScenarioRecord late = (ScenarioRecord) value;
-            lines.accept("LATE key=" + late.key() + " ts=" + late.timestamp() + " value=" + late.value());
+            lines.accept(ScenarioLines.late((ScenarioRecord) value));
         }
 
         @Override
         public void watermark(final long watermark) {
             if (!windowed) {
-                lines.accept("WM " + Watermarks.format(watermark));
+                lines.accept(ScenarioLines.watermark(watermark));
             }
         }
 
         @Override
         public void status(final WatermarkStatus status) {
             if (!windowed) {
-                lines.accept("STATUS " + status.name());
+                lines.accept(ScenarioLines.status(status));
             }
         }
     }

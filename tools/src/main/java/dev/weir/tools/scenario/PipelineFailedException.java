@@ -12,4 +12,21 @@ public final class PipelineFailedException extends RuntimeException {
     public PipelineFailedException(final String file, final int line, final RuntimeException cause) {
         super(file + ":" + line + ": the pipeline failed on this row: " + cause.getMessage(), cause);
     }
+
+    private PipelineFailedException(final String message, final Throwable cause) {
+        super(message, cause);
+    }
+
+    /**
+     * A failure of the threaded runtime, where a task fails on its own thread and the reader
+     * notices it at a later row (or after the last one).
+     *
+     * @param file the element file
+     * @param line the last row read when the failure was noticed
+     * @param cause what the task threw
+     * @return the exception, naming the row by which the pipeline had failed
+     */
+    public static PipelineFailedException noticedBy(final String file, final int line, final Throwable cause) {
+        return new PipelineFailedException(file + ":" + line + ": the pipeline failed by this row: " + cause.getMessage(), cause);
+    }
 }

@@ -13,14 +13,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code weir scenario JOB.yaml ELEMENTS.csv}: runs a job deterministically and prints canonical lines. */
+/**
+ * {@code weir scenario [--runtime deterministic|threaded] JOB.yaml ELEMENTS.csv}: runs a job on a
+ * virtual clock and prints canonical lines.
+ */
 @Command(
         name = "scenario",
         mixinStandardHelpOptions = true,
         description = {
             "Runs a job file over an element file on a virtual clock (processing time = the 'at' column)",
             "and prints the canonical output lines (FIRE, LATE, WM, STATUS, # lateDropped) to stdout.",
-            "See docs/scenarios.md for both file formats."
+            "See docs/scenarios.md for both file formats and for what may differ between the runtimes."
         })
 public final class ScenarioCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file")
@@ -32,12 +35,17 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Option(names = "--debug", description = "print stack traces of failures")
     private boolean debug;
 
+    @Option(names = "--runtime", paramLabel = "RUNTIME", defaultValue = "deterministic", converter = ScenarioRuntimeConverter.class,
+            description = {"deterministic (default): one thread, the reference output;",
+                "threaded: publisher-fed channels, Disruptor rings and task threads (docs/runtime.md)"})
+    private ScenarioRuntime runtime;
+
     @Override
     public Integer call() {
         final JobSpec job = JobFileParser.parse(jobFile);
         final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
-            ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note));
+            ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime);
         } finally {
             out.flush();
             if (out.checkError()) {

@@ -1,9 +1,10 @@
 package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.ScenarioPipeline;
 import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.valve.ValveDiagnosis;
+import dev.weir.pipelines.scenario.ScenarioRun;
+import dev.weir.runtime.PipelineExecutionException;
+import dev.weir.runtime.PipelineStoppedException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +13,10 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
- * Runs a job over an element file, row by row, on the deterministic driver. Rows are
- * processed as they are read, so the lines of every row before a bad one are already out
- * when the bad row stops the run.
+ * Runs a job over an element file, row by row, on the deterministic driver (the default) or
+ * the threaded runtime. Rows are processed as they are read, so the lines of every row before
+ * a bad one are already out (on the threaded runtime: once the tasks caught up) when the bad
+ * row stops the run.
  */
 public final class ScenarioRunner {
     private ScenarioRunner() {
@@ -40,8 +42,22 @@ public final class ScenarioRunner {
      * @throws PipelineFailedException if the pipeline fails on a row
      */
     public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes) {
+        run(job, elements, lines, notes, ScenarioRuntime.DETERMINISTIC);
+    }
+
+    /**
+     * @param job the job
+     * @param elements the element file
+     * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @param notes receives diagnostics for the user
+     * @param runtime where the job runs
+     * @throws ElementFileException on a bad row (lines of earlier rows are already out)
+     * @throws PipelineFailedException if the pipeline fails
+     */
+    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes,
+            final ScenarioRuntime runtime) {
         try (BufferedReader reader = Files.newBufferedReader(elements, StandardCharsets.UTF_8)) {
-            run(job, elements.toString(), reader, lines, notes);
+            run(job, elements.toString(), reader, lines, notes, runtime);
         } catch (java.nio.file.NoSuchFileException e) {
             throw new ElementFileException(elements.toString(), 0, null, "no such element file");
         } catch (IOException e) {
@@ -68,31 +84,54 @@ public final class ScenarioRunner {
      */
     public static void run(
             final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines, final Consumer<String> notes) {
-        final ScenarioPipeline pipeline = new ScenarioPipeline(job, lines);
+        run(job, fileName, text, lines, notes, ScenarioRuntime.DETERMINISTIC);
+    }
+
+    /**
+     * @param job the job
+     * @param fileName the element file's name, for messages
+     * @param text the element file's text
+     * @param lines receives the canonical lines
+     * @param notes receives diagnostics for the user (e.g. a channel that stalls the watermark)
+     * @param runtime where the job runs
+     */
+    public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines,
+            final Consumer<String> notes, final ScenarioRuntime runtime) {
         final ElementFileReader reader = new ElementFileReader(fileName, text, job.channels());
         final int[] endedOnLine = new int[job.channels()];
-        for (ElementRow row = reader.next(); row != null; row = reader.next()) {
-            if (endedOnLine[row.channel()] > 0) {
-                throw new ElementFileException(fileName, row.line(), "channel", "channel " + row.channel() + " ended on line "
-                        + endedOnLine[row.channel()] + "; no row may follow its E row");
+        int lastLine = 0;
+        try (ScenarioRun pipeline = runtime.start(job, lines)) {
+            for (ElementRow row = reader.next(); row != null; row = reader.next()) {
+                if (endedOnLine[row.channel()] > 0) {
+                    throw new ElementFileException(fileName, row.line(), "channel", "channel " + row.channel() + " ended on line "
+                            + endedOnLine[row.channel()] + "; no row may follow its E row");
+                }
+                lastLine = row.line();
+                try {
+                    apply(pipeline, row);
+                } catch (PipelineStoppedException e) {
+                    throw PipelineFailedException.noticedBy(fileName, row.line(), e.getCause() != null ? e.getCause() : e);
+                } catch (RuntimeException e) {
+                    throw new PipelineFailedException(fileName, row.line(), e);
+                }
+                if (row.kind() == ElementKind.E) {
+                    endedOnLine[row.channel()] = row.line();
+                }
             }
             try {
-                apply(pipeline, row);
-            } catch (RuntimeException e) {
-                throw new PipelineFailedException(fileName, row.line(), e);
+                pipeline.finish();
+            } catch (PipelineExecutionException e) {
+                throw PipelineFailedException.noticedBy(fileName, lastLine, e.getCause());
             }
-            if (row.kind() == ElementKind.E) {
-                endedOnLine[row.channel()] = row.line();
+            lines.accept(pipeline.summaryLine());
+            final String stalled = pipeline.stalledChannelNote();
+            if (stalled != null) {
+                notes.accept(stalled);
             }
-        }
-        lines.accept(pipeline.summaryLine());
-        final String stalled = ValveDiagnosis.stalledChannel(pipeline.driver().instances().get(0).valve());
-        if (stalled != null) {
-            notes.accept(stalled);
         }
     }
 
-    private static void apply(final ScenarioPipeline pipeline, final ElementRow row) {
+    private static void apply(final ScenarioRun pipeline, final ElementRow row) {
         switch (row.kind()) {
             case R:
                 pipeline.record(row.atMillis(), row.channel(), new ScenarioRecord(row.key(), row.timestamp(), row.value()));

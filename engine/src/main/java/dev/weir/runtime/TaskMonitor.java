@@ -1,0 +1,135 @@
+package dev.weir.runtime;
+
+import dev.weir.event.WatermarkStatus;
+import dev.weir.metrics.ChannelMetrics;
+import dev.weir.metrics.TaskMetrics;
+import dev.weir.metrics.WatermarkLag;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Watches one task from other threads: takes {@link TaskMetrics} snapshots of its chain, input
+ * channels and valve, and tells whether it has caught up with its inputs. A source instance fed
+ * by a publisher has a monitor too (no thread, no inputs). Thread-safe.
+ */
+public final class TaskMonitor {
+    private static final Channel[] NO_INPUTS = new Channel[0];
+
+    private final String name;
+    private final String stage;
+    private final int instance;
+    private final int taskIndex;
+    private final Channel[] inputs;
+    private final ValveProbe valve;
+    private final OperatorChain chain;
+    private final Task task;
+    private final Gauge cpu = new Gauge(-1);
+    private volatile Thread thread;
+    private volatile IdleStrategyKind idleStrategy;
+
+    private TaskMonitor(final String name, final String stage, final int instance, final int taskIndex, final Channel[] inputs,
+            final ValveProbe valve, final OperatorChain chain, final Task task) {
+        this.name = name;
+        this.stage = stage;
+        this.instance = instance;
+        this.taskIndex = taskIndex;
+        this.inputs = inputs;
+        this.valve = valve;
+        this.chain = chain;
+        this.task = task;
+    }
+
+    /**
+     * @param task a task reading channels
+     * @param stage its stage's name
+     * @param instance its instance index
+     * @param taskIndex its index among the pipeline's threaded tasks
+     * @return a monitor of the task
+     */
+    public static TaskMonitor of(final Task task, final String stage, final int instance, final int taskIndex) {
+        return new TaskMonitor(task.roleName(), stage, instance, taskIndex, task.inputs(), task.valveProbe(), task.chain(), task);
+    }
+
+    /**
+     * @param name the source instance's name
+     * @param stage its stage's name
+     * @param instance its instance index
+     * @param taskIndex its index among the pipeline's threaded tasks, or -1 when a publisher feeds it
+     * @param chain the operators fused behind the source
+     * @return a monitor of a source instance (no input channels)
+     */
+    public static TaskMonitor ofSource(final String name, final String stage, final int instance, final int taskIndex,
+            final OperatorChain chain) {
+        return new TaskMonitor(name, stage, instance, taskIndex, NO_INPUTS, null, chain, null);
+    }
+
+    /** @return the task's name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the task's index among the pipeline's threaded tasks, or -1 when it has no thread of its own */
+    public int taskIndex() {
+        return taskIndex;
+    }
+
+    /** @return the gauge of the CPU the task's thread is pinned to (-1: not pinned); written by that thread */
+    public Gauge cpu() {
+        return cpu;
+    }
+
+    void bind(final Thread taskThread, final IdleStrategyKind kind) {
+        this.idleStrategy = kind;
+        this.thread = taskThread;
+    }
+
+    /** @return true while the task's thread is alive (false for a publisher-fed source) */
+    public boolean isRunning() {
+        final Thread current = thread;
+        return current != null && current.isAlive();
+    }
+
+    /** @return completed duty cycles of a channel-reading task, 0 for sources */
+    long dutyCycles() {
+        return task == null ? 0 : task.dutyCycles();
+    }
+
+    /** @return true when every input channel is empty: everything published to the task was consumed */
+    boolean inputsEmpty() {
+        for (final Channel input : inputs) {
+            if (input.occupancy() > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return true for a task that reads channels */
+    boolean readsChannels() {
+        return task != null;
+    }
+
+    /**
+     * @param nowMillis processing time, for watermark lags
+     * @return the task's metrics as last published by its thread
+     */
+    public TaskMetrics snapshot(final long nowMillis) {
+        final List<ChannelMetrics> channels = new ArrayList<>(inputs.length);
+        if (valve != null) {
+            final int holder = valve.minimumChannel();
+            final long since = valve.minimumSinceMillis();
+            for (int i = 0; i < inputs.length; i++) {
+                final Channel input = inputs[i];
+                channels.add(new ChannelMetrics(i, input.name(), input.capacity(), input.occupancy(), input.producerWaits(),
+                        valve.watermark(i), valve.isIdle(i) ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE, valve.isAligned(i),
+                        i == holder, i == holder ? since : Long.MIN_VALUE));
+            }
+        }
+        final Thread current = thread;
+        final IdleStrategyKind kind = idleStrategy;
+        final long inputWatermark = chain.inputWatermark();
+        return new TaskMetrics(name, stage, instance, current == null ? null : current.getName(), current != null && current.isAlive(),
+                kind == null ? null : kind.name(), (int) cpu.get(), dutyCycles(), chain.recordsIn(), chain.recordsOut(), inputWatermark,
+                chain.outputWatermark(), WatermarkLag.millis(nowMillis, inputWatermark), channels, chain.operatorMetrics(nowMillis));
+    }
+}

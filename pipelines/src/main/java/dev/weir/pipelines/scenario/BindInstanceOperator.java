@@ -1,0 +1,68 @@
+package dev.weir.pipelines.scenario;
+
+import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.OneInputOperator;
+import dev.weir.operator.OperatorContext;
+import dev.weir.operator.Output;
+
+/**
+ * First operator of a threaded scenario's keyed stage: passes everything on, and tells
+ * {@link OrderedLines} which instance runs on this thread before anything downstream prints
+ * (a window result, a late record, a valve line).
+ */
+final class BindInstanceOperator implements OneInputOperator<ScenarioRecord, ScenarioRecord> {
+    private final OrderedLines lines;
+    private Output<ScenarioRecord> output;
+    private int instance;
+    private boolean bound;
+
+    BindInstanceOperator(final OrderedLines lines) {
+        this.lines = lines;
+    }
+
+    @Override
+    public void open(final OperatorContext context, final Output<ScenarioRecord> out) {
+        this.output = out;
+        this.instance = context.instance();
+    }
+
+    private void bind() {
+        if (!bound) {
+            bound = true;
+            lines.bind(instance);
+        }
+    }
+
+    @Override
+    public void processRecord(final ScenarioRecord value, final long timestamp) {
+        bind();
+        output.record(value, timestamp);
+    }
+
+    @Override
+    public void processWatermark(final long watermark) {
+        bind();
+        output.watermark(watermark);
+    }
+
+    @Override
+    public void processStatus(final WatermarkStatus status) {
+        bind();
+        output.status(status);
+    }
+
+    @Override
+    public void advanceProcessingTime(final long nowMillis) {
+        bind();
+    }
+
+    @Override
+    public long nextProcessingTime() {
+        return Long.MAX_VALUE;
+    }
+
+    @Override
+    public void endInput() {
+        bind();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.weir.pipelines.scenario;
+
+import dev.weir.time.WatermarkGenerator;
+import dev.weir.time.WatermarkOutput;
+
+/**
+ * The scenario convenience {@code interval: 0} on the threaded runtime: the wrapped
+ * generator's periodic emission runs right after each record, as the deterministic driver's
+ * {@code emitAfterEveryRecord} does.
+ *
+ * @param <T> the record type
+ */
+final class EmissionAfterEveryRecord<T> implements WatermarkGenerator<T> {
+    private final WatermarkGenerator<T> generator;
+
+    EmissionAfterEveryRecord(final WatermarkGenerator<T> generator) {
+        this.generator = generator;
+    }
+
+    @Override
+    public void onEvent(final T event, final long timestamp, final WatermarkOutput output) {
+        generator.onEvent(event, timestamp, output);
+        generator.onPeriodicEmit(output);
+    }
+
+    @Override
+    public void onPeriodicEmit(final WatermarkOutput output) {
+        generator.onPeriodicEmit(output);
+    }
+}

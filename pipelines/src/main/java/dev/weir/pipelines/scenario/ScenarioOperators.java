@@ -1,0 +1,136 @@
+package dev.weir.pipelines.scenario;
+
+import dev.weir.operator.OperatorFactory;
+import dev.weir.operator.OutputTag;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.TriggerSpec;
+import dev.weir.pipelines.job.WatermarkSpec;
+import dev.weir.pipelines.job.WindowSpec;
+import dev.weir.time.WatermarkStrategy;
+import dev.weir.window.ContinuousEventTimeTrigger;
+import dev.weir.window.CountTrigger;
+import dev.weir.window.EventTimeSessionWindows;
+import dev.weir.window.EventTimeTrigger;
+import dev.weir.window.GlobalWindow;
+import dev.weir.window.GlobalWindows;
+import dev.weir.window.ProcessingTimeTrigger;
+import dev.weir.window.PurgingTrigger;
+import dev.weir.window.SlidingEventTimeWindows;
+import dev.weir.window.TimeWindow;
+import dev.weir.window.Trigger;
+import dev.weir.window.TumblingEventTimeWindows;
+import dev.weir.window.Window;
+import dev.weir.window.WindowAssigner;
+import dev.weir.window.WindowOperatorBuilder;
+
+/** What a job file's sections make, the same for every runtime: the watermark strategy and the window operator. */
+public final class ScenarioOperators {
+    /** The late side output of the window operator, printed as {@code LATE} lines. */
+    public static final OutputTag<ScenarioRecord> LATE = new OutputTag<>("late");
+
+    private ScenarioOperators() {
+    }
+
+    /**
+     * @param spec the job's watermarks section
+     * @return every channel's timestamps and watermarks (interval 0 means no periodic emission
+     *     here: the runtimes emit after every record themselves)
+     */
+    public static WatermarkStrategy<ScenarioRecord> watermarkStrategy(final WatermarkSpec spec) {
+        WatermarkStrategy<ScenarioRecord> strategy;
+        switch (spec.kind()) {
+            case BOUNDED_OUT_OF_ORDERNESS:
+                strategy = WatermarkStrategy.forBoundedOutOfOrderness(spec.maxOutOfOrdernessMillis());
+                break;
+            case MONOTONOUS:
+                strategy = WatermarkStrategy.forMonotonousTimestamps();
+                break;
+            case EXPLICIT:
+                strategy = WatermarkStrategy.explicit();
+                break;
+            case NONE:
+            default:
+                strategy = WatermarkStrategy.noWatermarks();
+                break;
+        }
+        strategy = strategy.withPeriodicInterval(spec.intervalMillis());
+        if (spec.idlenessMillis() > 0) {
+            strategy = strategy.withIdleness(spec.idlenessMillis());
+        }
+        return strategy;
+    }
+
+    /**
+     * @param job a job
+     * @return true if its window fires on processing time (its results then depend on when processing time moves)
+     */
+    public static boolean usesProcessingTime(final JobSpec job) {
+        return job.window() != null && job.window().trigger() != null && job.window().trigger().kind() == TriggerSpec.Kind.PROCESSING_TIME;
+    }
+
+    /**
+     * @param spec the job's window section
+     * @return the keyed window operator, printing {@code FIRE} lines and sending late records to {@link #LATE} if asked
+     */
+    public static OperatorFactory<ScenarioRecord, String> windowOperator(final WindowSpec spec) {
+        switch (spec.kind()) {
+            case TUMBLING:
+                return timeWindows(spec, TumblingEventTimeWindows.of(spec.sizeMillis(), spec.offsetMillis()));
+            case SLIDING:
+                return timeWindows(spec, SlidingEventTimeWindows.of(spec.sizeMillis(), spec.slideMillis(), spec.offsetMillis()));
+            case SESSION:
+                return timeWindows(spec, EventTimeSessionWindows.withGap(spec.gapMillis()));
+            case GLOBAL:
+            default:
+                final WindowOperatorBuilder<ScenarioRecord, String, GlobalWindow> global =
+                        WindowOperatorBuilder.of(ScenarioRecord::key, GlobalWindows.create());
+                if (spec.trigger() != null) {
+                    global.trigger(countTrigger(spec.trigger()));
+                }
+                return lateness(global, spec).process(new FireLineFunction<>());
+        }
+    }
+
+    private static OperatorFactory<ScenarioRecord, String> timeWindows(
+            final WindowSpec spec, final WindowAssigner<ScenarioRecord, TimeWindow> assigner) {
+        final WindowOperatorBuilder<ScenarioRecord, String, TimeWindow> builder = WindowOperatorBuilder.of(ScenarioRecord::key, assigner);
+        final TriggerSpec trigger = spec.trigger();
+        if (trigger != null) {
+            switch (trigger.kind()) {
+                case EVENT_TIME:
+                    builder.trigger(EventTimeTrigger.create());
+                    break;
+                case PROCESSING_TIME:
+                    builder.trigger(ProcessingTimeTrigger.create());
+                    break;
+                case CONTINUOUS_EVENT_TIME:
+                    builder.trigger(ContinuousEventTimeTrigger.of(trigger.parameter()));
+                    break;
+                default:
+                    builder.trigger(countTrigger(trigger));
+                    break;
+            }
+        }
+        return lateness(builder, spec).process(new FireLineFunction<>());
+    }
+
+    private static <W extends Window> Trigger<Object, W> countTrigger(final TriggerSpec trigger) {
+        final CountTrigger<W> count = CountTrigger.of(trigger.parameter());
+        if (trigger.kind() == TriggerSpec.Kind.PURGING_COUNT) {
+            return PurgingTrigger.of(count);
+        }
+        if (trigger.kind() == TriggerSpec.Kind.COUNT) {
+            return count;
+        }
+        throw new IllegalArgumentException("trigger " + trigger.kind() + " needs time windows");
+    }
+
+    private static <W extends Window> WindowOperatorBuilder<ScenarioRecord, String, W> lateness(
+            final WindowOperatorBuilder<ScenarioRecord, String, W> builder, final WindowSpec spec) {
+        builder.allowedLateness(spec.allowedLatenessMillis());
+        if (spec.sideOutputLateData()) {
+            builder.sideOutputLateData(LATE);
+        }
+        return builder;
+    }
+}

@@ -1,0 +1,67 @@
+package dev.weir.tools.scenario;
+
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.scenario.ScenarioPipeline;
+import dev.weir.pipelines.scenario.ScenarioRun;
+import dev.weir.pipelines.scenario.ThreadedScenarioPipeline;
+import java.util.StringJoiner;
+import java.util.function.Consumer;
+
+/** Where {@code weir scenario} runs a job: the deterministic driver (the reference) or the threaded runtime. */
+public enum ScenarioRuntime {
+    /** One thread, operators called directly: the reference output. */
+    DETERMINISTIC("deterministic") {
+        @Override
+        public ScenarioRun start(final JobSpec job, final Consumer<String> lines) {
+            return new ScenarioPipeline(job, lines);
+        }
+    },
+    /** Publisher-fed sources, Disruptor rings and task threads, on a virtual clock moved by the reader. */
+    THREADED("threaded") {
+        @Override
+        public ScenarioRun start(final JobSpec job, final Consumer<String> lines) {
+            return new ThreadedScenarioPipeline(job, lines);
+        }
+    };
+
+    private final String label;
+
+    ScenarioRuntime(final String label) {
+        this.label = label;
+    }
+
+    /**
+     * @param job the job
+     * @param lines receives the canonical lines
+     * @return the job's pipeline on this runtime, ready for the element file's rows
+     */
+    public abstract ScenarioRun start(JobSpec job, Consumer<String> lines);
+
+    /** @return the name on the command line */
+    public String label() {
+        return label;
+    }
+
+    /**
+     * @param text a runtime's name as typed
+     * @return that runtime
+     * @throws IllegalArgumentException naming the valid values if there is none of that name
+     */
+    public static ScenarioRuntime of(final String text) {
+        for (final ScenarioRuntime runtime : values()) {
+            if (runtime.label.equals(text)) {
+                return runtime;
+            }
+        }
+        throw new IllegalArgumentException("unknown runtime '" + text + "' (valid values: " + labels() + ")");
+    }
+
+    /** @return the valid names, comma-separated */
+    public static String labels() {
+        final StringJoiner names = new StringJoiner(", ");
+        for (final ScenarioRuntime runtime : values()) {
+            names.add(runtime.label);
+        }
+        return names.toString();
+    }
+}
