@@ -1,6 +1,6 @@
 package dev.weir.runtime;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
@@ -31,7 +31,9 @@ public final class Channel {
      */
     public Channel(final String name, final int capacity, final PipelineControl control) {
         this.name = name;
-        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BlockingWaitStrategy());
+        // The consumer polls and never waits on the ring, so the wait strategy only adds its
+        // signal to every publish: BusySpinWaitStrategy's is a no-op (Blocking's takes a lock).
+        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         this.control = control;
