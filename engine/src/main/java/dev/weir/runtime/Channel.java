@@ -1,6 +1,6 @@
 package dev.weir.runtime;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
@@ -22,7 +22,10 @@ public final class Channel {
     private final RingBuffer<StreamEvent> ring;
     private final EventPoller<StreamEvent> poller;
     private final PipelineControl control;
-    private final IdleStrategy producerIdle = new BackoffIdleStrategy(10, 20, 1_000, 100_000);
+    // A full ring is usually a consumer that lost its CPU for a moment: spin, then yield (some
+    // 20 ms on a 2-vCPU VM) before parking, because a parked producer wakes late and turns a
+    // 1 ms consumer stall into a 10-30 ms one (docs/performance.md, "latency tail").
+    private final IdleStrategy producerIdle = new BackoffIdleStrategy(100, 100_000, 1_000, 100_000);
     private final Counter producerWaits = new Counter();
     private BackPressureListener backPressureListener = BackPressureListener.NONE;
     private boolean backPressured;
@@ -34,7 +37,9 @@ public final class Channel {
      */
     public Channel(final String name, final int capacity, final PipelineControl control) {
         this.name = name;
-        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BlockingWaitStrategy());
+        // The consumer polls and never waits on the ring, so the wait strategy only adds its
+        // signal to every publish: BusySpinWaitStrategy's is a no-op (Blocking's takes a lock).
+        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         this.control = control;

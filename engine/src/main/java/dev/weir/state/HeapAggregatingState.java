@@ -28,11 +28,16 @@ final class HeapAggregatingState<IN, ACC, OUT> implements AggregatingState<IN, O
     @Override
     @SuppressWarnings("unchecked")
     public void add(final IN value) {
-        ACC accumulator = (ACC) table.get(namespace);
+        final ACC accumulator = (ACC) table.get(namespace);
         if (accumulator == null) {
-            accumulator = aggregateFunction.createAccumulator();
+            table.put(namespace, aggregateFunction.add(value, aggregateFunction.createAccumulator()));
+            return;
         }
-        table.put(namespace, aggregateFunction.add(value, accumulator));
+        final ACC updated = aggregateFunction.add(value, accumulator);
+        if (updated != accumulator) {
+            // a mutable accumulator updated in place is stored already: no second lookup, no reference store
+            table.put(namespace, updated);
+        }
     }
 
     @Override

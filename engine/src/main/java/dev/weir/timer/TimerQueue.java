@@ -29,6 +29,7 @@ public final class TimerQueue<K, N> {
     private long nextSequence;
     private int[] index;
     private int indexMask;
+    private int lastSlot;
 
     /** Creates an empty queue. */
     public TimerQueue() {
@@ -87,7 +88,15 @@ public final class TimerQueue<K, N> {
      * @return true if it was added, false if it was a duplicate
      */
     public boolean add(final long timestamp, final K key, final N namespace) {
-        if (find(timestamp, key, namespace) != EMPTY) {
+        final int last = lastSlot;
+        if (key != null && keys[last] == key && namespaces[last] == namespace && timestamps[last] == timestamp) {
+            // the timer added or found last is still queued (a freed slot's key is null): a
+            // window operator registers the same timer from its trigger and its cleanup
+            return false;
+        }
+        final int bucket = find(timestamp, key, namespace);
+        if (bucket != EMPTY) {
+            lastSlot = index[bucket];
             return false;
         }
         if (size == heap.length) {
@@ -99,6 +108,7 @@ public final class TimerQueue<K, N> {
         keys[slot] = key;
         namespaces[slot] = namespace;
         insertIndex(slot);
+        lastSlot = slot;
         heap[size] = slot;
         heapPositions[slot] = size;
         size++;

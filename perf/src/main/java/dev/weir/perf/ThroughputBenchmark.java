@@ -1,0 +1,172 @@
+package dev.weir.perf;
+
+import dev.weir.runtime.IdleStrategyKind;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Flat-out throughput of a keyed 1 s tumbling count+sum over many keys: Weir's publisher ->
+ * keyBy -> window aggregate -> sink at keyed parallelism 1 and 2, beside the same
+ * aggregation as a single-thread loop over Agrona primitive maps (the baseline), all in the
+ * same JVM, interleaved run by run. Each system gets warm-up runs, then measured runs; the
+ * median records/s is reported with the ratio to the baseline's median.
+ *
+ * <p>Options: {@code --records=20000000 --keys=10000 --records-per-window=1000000
+ * --warmup-runs=2 --runs=5 --capacity=1024 --idle-p1=BUSY_SPIN --idle-p2=BACKOFF}.
+ */
+public final class ThroughputBenchmark {
+    private static final long WINDOW_MILLIS = 1_000;
+    private static final double TARGET_RATIO = 0.25;
+
+    private final NanoClock clock = SystemNanoClock.INSTANCE;
+    private final long records;
+    private final int keys;
+    private final long recordsPerWindow;
+    private final int capacity;
+    private final IdleStrategyKind idleP1;
+    private final IdleStrategyKind idleP2;
+
+    private ThroughputBenchmark(final BenchmarkOptions options) {
+        this.records = options.longValue("records", 20_000_000);
+        this.keys = (int) options.longValue("keys", 10_000);
+        this.recordsPerWindow = options.longValue("records-per-window", 1_000_000);
+        this.capacity = (int) options.longValue("capacity", 1024);
+        this.idleP1 = IdleStrategyKind.valueOf(options.stringValue("idle-p1", IdleStrategyKind.BUSY_SPIN.name()));
+        this.idleP2 = IdleStrategyKind.valueOf(options.stringValue("idle-p2", IdleStrategyKind.BACKOFF.name()));
+        if (recordsPerWindow % WINDOW_MILLIS != 0) {
+            throw new IllegalArgumentException("--records-per-window must be a multiple of " + WINDOW_MILLIS);
+        }
+    }
+
+    /** The measured runs of one system. */
+    private static final class Series {
+        final String name;
+        final List<Double> recordsPerSecond = new ArrayList<>();
+        final List<Double> taskBytesPerRecord = new ArrayList<>();
+        final List<Double> publisherBytesPerRecord = new ArrayList<>();
+        final List<Long> gcs = new ArrayList<>();
+        ResultTotals totals;
+
+        Series(final String name) {
+            this.name = name;
+        }
+
+        double median() {
+            return medianOf(recordsPerSecond);
+        }
+    }
+
+    /**
+     * @param args {@code --name=value} options, see the class comment
+     * @throws InterruptedException if interrupted while waiting for a pipeline
+     */
+    public static void main(final String[] args) throws InterruptedException {
+        final BenchmarkOptions options = BenchmarkOptions.parse(args, "records", "keys", "records-per-window", "warmup-runs", "runs",
+                "capacity", "idle-p1", "idle-p2");
+        final ThroughputBenchmark benchmark = new ThroughputBenchmark(options);
+        final long warmUpRuns = options.longValue("warmup-runs", 2);
+        final long runs = options.longValue("runs", 5);
+        System.out.println("# Weir throughput benchmark");
+        System.out.println("JVM: " + JvmDescription.describe());
+        System.out.printf("load: %,d records per run, flat out, %,d keys round-robin, 1 s tumbling count+sum, %,d records per"
+                + " event-time second, ring %,d slots; %d warm-up and %d measured runs per system, interleaved%n",
+                benchmark.records, benchmark.keys, benchmark.recordsPerWindow, benchmark.capacity, warmUpRuns, runs);
+        final Series baseline = new Series("single-thread loop, Agrona Long2ObjectHashMap");
+        final Series p1 = new Series("Weir keyBy->window->sink, parallelism 1 (" + benchmark.idleP1 + ")");
+        final Series p2 = new Series("Weir keyBy->window->sink, parallelism 2 (" + benchmark.idleP2 + ")");
+        for (long run = 0; run < warmUpRuns + runs; run++) {
+            final boolean measured = run >= warmUpRuns;
+            benchmark.runBaseline(measured ? baseline : null);
+            benchmark.runWeir(1, benchmark.idleP1, measured ? p1 : null);
+            benchmark.runWeir(2, benchmark.idleP2, measured ? p2 : null);
+        }
+        System.out.println();
+        final TextTable table = new TextTable().row("system", "median rec/s", "min rec/s", "max rec/s", "ratio to baseline",
+                "task B/rec", "pub B/rec", "GCs/run");
+        for (final Series series : new Series[] {baseline, p1, p2}) {
+            table.row(series.name, millions(series.median()), millions(min(series.recordsPerSecond)),
+                    millions(max(series.recordsPerSecond)), String.format("%.1f%%", 100 * series.median() / baseline.median()),
+                    String.format("%.2f", medianOf(series.taskBytesPerRecord)),
+                    String.format("%.2f", medianOf(series.publisherBytesPerRecord)), series.gcs.toString());
+        }
+        System.out.print(table);
+        System.out.println("(rec/s in millions; B/rec = bytes allocated per record by the task threads / the publishing thread,"
+                + " window setup included)");
+        System.out.println();
+        final boolean same = p1.totals.matches(baseline.totals) && p2.totals.matches(baseline.totals);
+        System.out.println("results: baseline " + baseline.totals + "; Weir p1 " + p1.totals + "; Weir p2 " + p2.totals
+                + (same ? " (identical)" : " (DIFFERENT)"));
+        for (final Series series : new Series[] {p1, p2}) {
+            final double ratio = series.median() / baseline.median();
+            System.out.printf("target: %s at %.1f%% of the single-thread loop (>= 25%%): %s%n", series.name, 100 * ratio,
+                    ratio >= TARGET_RATIO ? "MET" : "MISSED");
+        }
+        System.out.println("GC: " + JvmDescription.gcSoFar() + " in the whole run");
+        if (!same) {
+            System.exit(1);
+        }
+    }
+
+    private void runBaseline(final Series series) {
+        final ResultTotals totals = new ResultTotals();
+        final SingleThreadAggregation loop = new SingleThreadAggregation(new TickPool(1 << 16, keys), recordsPerWindow, WINDOW_MILLIS);
+        final long gcBefore = JvmDescription.gcCount();
+        final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
+        final long start = clock.nanoTime();
+        loop.run(records, totals);
+        final long elapsed = clock.nanoTime() - start;
+        final long allocated = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
+        record(series, "baseline", totals, elapsed, allocated, 0, JvmDescription.gcCount() - gcBefore);
+    }
+
+    private void runWeir(final int parallelism, final IdleStrategyKind idle, final Series series) throws InterruptedException {
+        final ResultTotals totals = new ResultTotals();
+        final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 16, keys), recordsPerWindow, WINDOW_MILLIS,
+                parallelism, idle, capacity, totals);
+        pipeline.start();
+        final long gcBefore = JvmDescription.gcCount();
+        final long taskBefore = ThreadAllocation.allocatedBytes(pipeline.taskThreads());
+        final long publisherBefore = ThreadAllocation.currentThreadAllocatedBytes();
+        final long start = clock.nanoTime();
+        pipeline.run(records);
+        final long elapsed = clock.nanoTime() - start;
+        final long publisherBytes = ThreadAllocation.currentThreadAllocatedBytes() - publisherBefore;
+        final long taskBytes = pipeline.taskBytesAtFinish() - taskBefore;
+        record(series, "Weir p" + parallelism, totals, elapsed, taskBytes, publisherBytes, JvmDescription.gcCount() - gcBefore);
+    }
+
+    /** Prints one run and, unless it was a warm-up ({@code series == null}), adds it to its series. */
+    private void record(final Series series, final String label, final ResultTotals totals, final long elapsedNanos, final long taskBytes,
+            final long publisherBytes, final long gcs) {
+        final double rate = records * 1e9 / elapsedNanos;
+        System.out.printf("  %s%s: %s rec/s (%.2f s)%n", series == null ? "warm-up " : "", label, millions(rate), elapsedNanos / 1e9);
+        if (series != null) {
+            series.recordsPerSecond.add(rate);
+            series.taskBytesPerRecord.add((double) taskBytes / records);
+            series.publisherBytesPerRecord.add((double) publisherBytes / records);
+            series.gcs.add(gcs);
+            series.totals = totals;
+        }
+    }
+
+    private static String millions(final double perSecond) {
+        return String.format("%.2f M", perSecond / 1e6);
+    }
+
+    private static double medianOf(final List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        final double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+    }
+
+    private static double min(final List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+    }
+
+    private static double max(final List<Double> values) {
+        return Arrays.stream(values.stream().mapToDouble(Double::doubleValue).toArray()).max().orElse(Double.NaN);
+    }
+}

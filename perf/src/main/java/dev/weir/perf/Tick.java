@@ -1,0 +1,56 @@
+package dev.weir.perf;
+
+/**
+ * The benchmarks' record: a key, a price, and the time the load generator intended to send
+ * it. Mutable and pooled ({@link TickPool}): the generator refills a tick in place, so
+ * publishing allocates nothing. Whoever receives a tick reads it and keeps no reference.
+ */
+public final class Tick {
+    private Integer key;
+    private int keyIndex;
+    private long price;
+    private long intendedNanos;
+    private boolean measured;
+
+    /**
+     * @param newKey the key object (pre-boxed, so keying allocates nothing)
+     * @param newKeyIndex the key as a primitive, for the primitive-map baseline
+     * @param newPrice the price
+     * @param newIntendedNanos when the generator intended to send it, or 0 when unpaced
+     * @param newMeasured false during warm-up
+     * @return this tick
+     */
+    public Tick set(final Integer newKey, final int newKeyIndex, final long newPrice, final long newIntendedNanos, final boolean newMeasured) {
+        this.key = newKey;
+        this.keyIndex = newKeyIndex;
+        this.price = newPrice;
+        this.intendedNanos = newIntendedNanos;
+        this.measured = newMeasured;
+        return this;
+    }
+
+    /** @return the key object */
+    public Integer key() {
+        return key;
+    }
+
+    /** @return the key as a primitive */
+    public int keyIndex() {
+        return keyIndex;
+    }
+
+    /** @return the price */
+    public long price() {
+        return price;
+    }
+
+    /** @return when the generator intended to send it */
+    public long intendedNanos() {
+        return intendedNanos;
+    }
+
+    /** @return true if its latency counts (false during warm-up) */
+    public boolean measured() {
+        return measured;
+    }
+}
