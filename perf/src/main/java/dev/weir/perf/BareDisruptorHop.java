@@ -2,19 +2,23 @@ package dev.weir.perf;
 
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
+import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import java.util.List;
 
 /**
  * The latency baseline: the generating thread publishes each tick into a single-producer
  * Disruptor ring, a second thread busy-spins on an {@link EventPoller} and records the
- * latency. Nothing else: the cost of one inter-thread hop on this machine.
+ * latency. Nothing else: the cost of one inter-thread hop on this machine. When the ring is
+ * full the producer yields until a slot frees up (as Weir's channels do), or, with
+ * {@code parkingProducer}, waits in Disruptor's own {@code next()}, which parks.
  */
 public final class BareDisruptorHop implements LatencyTarget {
     private final RingBuffer<Slot> ring;
     private final EventPoller<Slot> poller;
     private final LatencyRecorder recorder;
     private final Thread consumer;
+    private final boolean parkingProducer;
 
     /** One ring slot: the tick, or the end of input. */
     private static final class Slot {
@@ -25,8 +29,11 @@ public final class BareDisruptorHop implements LatencyTarget {
     /**
      * @param capacity ring slots, a power of two
      * @param clock the clock latencies are measured on
+     * @param parkingProducer true to claim slots with {@code RingBuffer.next()} (parks while
+     *     the ring is full), false to spin on {@code tryNext()} with {@code Thread.yield()}
      */
-    public BareDisruptorHop(final int capacity, final NanoClock clock) {
+    public BareDisruptorHop(final int capacity, final NanoClock clock, final boolean parkingProducer) {
+        this.parkingProducer = parkingProducer;
         this.ring = RingBuffer.createSingleProducer(Slot::new, capacity, new BusySpinWaitStrategy());
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
@@ -59,7 +66,20 @@ public final class BareDisruptorHop implements LatencyTarget {
 
     @Override
     public String name() {
-        return "bare Disruptor hop (busy-spin poller)";
+        return parkingProducer ? "bare Disruptor hop (busy-spin poller, parking producer)" : "bare Disruptor hop (busy-spin poller)";
+    }
+
+    private long claim() {
+        if (parkingProducer) {
+            return ring.next();
+        }
+        while (true) {
+            try {
+                return ring.tryNext();
+            } catch (final InsufficientCapacityException full) {
+                Thread.yield();
+            }
+        }
     }
 
     @Override
@@ -69,7 +89,7 @@ public final class BareDisruptorHop implements LatencyTarget {
 
     @Override
     public void send(final Tick tick, final long eventTimeMillis) {
-        final long sequence = ring.next();
+        final long sequence = claim();
         final Slot slot = ring.get(sequence);
         slot.tick = tick;
         slot.end = false;
@@ -78,7 +98,7 @@ public final class BareDisruptorHop implements LatencyTarget {
 
     @Override
     public void finish() throws InterruptedException {
-        final long sequence = ring.next();
+        final long sequence = claim();
         final Slot slot = ring.get(sequence);
         slot.tick = null;
         slot.end = true;

@@ -16,7 +16,8 @@ import org.HdrHistogram.Histogram;
  * run it on two free cores.
  *
  * <p>Options: {@code --rate=1000000 --warmup-seconds=3 --seconds=10 --keys=1000
- * --capacity=1024 --rounds=5 --idle=BUSY_SPIN}.
+ * --capacity=1024 --rounds=5 --idle=BUSY_SPIN --bare-parks=false} ({@code --bare-parks=true}: the
+ * baseline's producer waits for a full ring in Disruptor's parking {@code next()}).
  */
 public final class LatencyBenchmark {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
@@ -30,6 +31,7 @@ public final class LatencyBenchmark {
     private final int keys;
     private final int capacity;
     private final IdleStrategyKind idle;
+    private final boolean parkingBareProducer;
 
     private LatencyBenchmark(final BenchmarkOptions options) {
         this.rate = options.longValue("rate", 1_000_000);
@@ -38,6 +40,7 @@ public final class LatencyBenchmark {
         this.keys = (int) options.longValue("keys", 1_000);
         this.capacity = (int) options.longValue("capacity", 1024);
         this.idle = IdleStrategyKind.valueOf(options.stringValue("idle", IdleStrategyKind.BUSY_SPIN.name()));
+        this.parkingBareProducer = Boolean.parseBoolean(options.stringValue("bare-parks", "false"));
     }
 
     /** The outcome of one system's run. */
@@ -67,7 +70,8 @@ public final class LatencyBenchmark {
      * @throws InterruptedException if interrupted while waiting for a consumer
      */
     public static void main(final String[] args) throws InterruptedException {
-        final BenchmarkOptions options = BenchmarkOptions.parse(args, "rate", "warmup-seconds", "seconds", "keys", "capacity", "rounds", "idle");
+        final BenchmarkOptions options = BenchmarkOptions.parse(args, "rate", "warmup-seconds", "seconds", "keys", "capacity", "rounds", "idle",
+                "bare-parks");
         final LatencyBenchmark benchmark = new LatencyBenchmark(options);
         final long rounds = options.longValue("rounds", 5);
         System.out.println("# Weir latency benchmark");
@@ -78,7 +82,7 @@ public final class LatencyBenchmark {
         System.out.println("latency = sink System.nanoTime() - intended send time (fixed schedule, coordinated-omission-correct), µs");
         final List<Result[]> results = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
-            final Result bare = benchmark.run(new BareDisruptorHop(benchmark.capacity, benchmark.clock));
+            final Result bare = benchmark.run(new BareDisruptorHop(benchmark.capacity, benchmark.clock, benchmark.parkingBareProducer));
             final Result weir = benchmark.run(new WeirKeyedHop(benchmark.capacity, benchmark.idle, benchmark.clock));
             results.add(new Result[] {bare, weir});
         }

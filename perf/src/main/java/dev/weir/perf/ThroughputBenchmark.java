@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * Flat-out throughput of a keyed 1 s tumbling count+sum over many keys: Weir's publisher ->
  * keyBy -> window aggregate -> sink at keyed parallelism 1 and 2, beside the same
- * aggregation as a single-thread loop over Agrona primitive maps (the baseline), all in the
- * same JVM, interleaved run by run. Each system gets warm-up runs, then measured runs; the
+ * aggregation as a single-thread loop over Agrona primitive maps (the baseline) and as a
+ * hand-written two-thread version (a Disruptor hop, then the same loop), all in the same
+ * JVM, interleaved run by run. Each system gets warm-up runs, then measured runs; the
  * median records/s is reported with the ratio to the baseline's median.
  *
  * <p>Options: {@code --records=20000000 --keys=10000 --records-per-window=1000000
@@ -73,18 +74,20 @@ public final class ThroughputBenchmark {
                 + " event-time second, ring %,d slots; %d warm-up and %d measured runs per system, interleaved%n",
                 benchmark.records, benchmark.keys, benchmark.recordsPerWindow, benchmark.capacity, warmUpRuns, runs);
         final Series baseline = new Series("single-thread loop, Agrona Long2ObjectHashMap");
+        final Series twoThreads = new Series("2 threads: Disruptor hop + the same loop (busy-spin)");
         final Series p1 = new Series("Weir keyBy->window->sink, parallelism 1 (" + benchmark.idleP1 + ")");
         final Series p2 = new Series("Weir keyBy->window->sink, parallelism 2 (" + benchmark.idleP2 + ")");
         for (long run = 0; run < warmUpRuns + runs; run++) {
             final boolean measured = run >= warmUpRuns;
             benchmark.runBaseline(measured ? baseline : null);
+            benchmark.runTwoThreads(measured ? twoThreads : null);
             benchmark.runWeir(1, benchmark.idleP1, measured ? p1 : null);
             benchmark.runWeir(2, benchmark.idleP2, measured ? p2 : null);
         }
         System.out.println();
         final TextTable table = new TextTable().row("system", "median rec/s", "min rec/s", "max rec/s", "ratio to baseline",
                 "task B/rec", "pub B/rec", "GCs/run");
-        for (final Series series : new Series[] {baseline, p1, p2}) {
+        for (final Series series : new Series[] {baseline, twoThreads, p1, p2}) {
             table.row(series.name, millions(series.median()), millions(min(series.recordsPerSecond)),
                     millions(max(series.recordsPerSecond)), String.format("%.1f%%", 100 * series.median() / baseline.median()),
                     String.format("%.2f", medianOf(series.taskBytesPerRecord)),
@@ -94,9 +97,12 @@ public final class ThroughputBenchmark {
         System.out.println("(rec/s in millions; B/rec = bytes allocated per record by the task threads / the publishing thread,"
                 + " window setup included)");
         System.out.println();
-        final boolean same = p1.totals.matches(baseline.totals) && p2.totals.matches(baseline.totals);
-        System.out.println("results: baseline " + baseline.totals + "; Weir p1 " + p1.totals + "; Weir p2 " + p2.totals
-                + (same ? " (identical)" : " (DIFFERENT)"));
+        final boolean same = p1.totals.matches(baseline.totals) && p2.totals.matches(baseline.totals)
+                && twoThreads.totals.matches(baseline.totals);
+        System.out.println("results: baseline " + baseline.totals + "; 2 threads " + twoThreads.totals + "; Weir p1 " + p1.totals
+                + "; Weir p2 " + p2.totals + (same ? " (identical)" : " (DIFFERENT)"));
+        System.out.printf("Weir p1 at %.1f%% of the two-thread hand-written version (one hop per record, same machine)%n",
+                100 * p1.median() / twoThreads.median());
         for (final Series series : new Series[] {p1, p2}) {
             final double ratio = series.median() / baseline.median();
             System.out.printf("target: %s at %.1f%% of the single-thread loop (>= 25%%): %s%n", series.name, 100 * ratio,
@@ -118,6 +124,18 @@ public final class ThroughputBenchmark {
         final long elapsed = clock.nanoTime() - start;
         final long allocated = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
         record(series, "baseline", totals, elapsed, allocated, 0, JvmDescription.gcCount() - gcBefore);
+    }
+
+    private void runTwoThreads(final Series series) throws InterruptedException {
+        final ResultTotals totals = new ResultTotals();
+        final TwoThreadAggregation twoThreads = new TwoThreadAggregation(new TickPool(1 << 16, keys), recordsPerWindow, WINDOW_MILLIS, capacity);
+        final long gcBefore = JvmDescription.gcCount();
+        final long publisherBefore = ThreadAllocation.currentThreadAllocatedBytes();
+        final long start = clock.nanoTime();
+        twoThreads.run(records, totals);
+        final long elapsed = clock.nanoTime() - start;
+        final long publisherBytes = ThreadAllocation.currentThreadAllocatedBytes() - publisherBefore;
+        record(series, "2 threads", totals, elapsed, 0, publisherBytes, JvmDescription.gcCount() - gcBefore);
     }
 
     private void runWeir(final int parallelism, final IdleStrategyKind idle, final Series series) throws InterruptedException {

@@ -6,8 +6,9 @@ import dev.weir.runtime.IdleStrategyKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * The throughput benchmark compares like with like: the single-thread baseline and Weir's
- * pipeline at parallelism 1 and 2 compute the same window results from the same ticks
+ * The throughput benchmark compares like with like: the single-thread baseline, the
+ * two-thread hand-written version and Weir's pipeline at parallelism 1 and 2 compute the same
+ * window results from the same ticks
  * (a small run, so the build stays fast; the benchmark itself is not run here).
  */
 final class AggregationAgreementTest {
@@ -26,6 +27,9 @@ final class AggregationAgreementTest {
             expectedSum += i & 1023;
         }
         assertEquals(expectedSum, baseline.sum());
+        final ResultTotals twoThreads = new ResultTotals();
+        new TwoThreadAggregation(new TickPool(1 << 12, KEYS), RECORDS_PER_WINDOW, 1_000, 256).run(RECORDS, twoThreads);
+        assertEquals(baseline.toString(), twoThreads.toString(), "two threads");
         for (int parallelism = 1; parallelism <= 2; parallelism++) {
             final ResultTotals weir = new ResultTotals();
             final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 12, KEYS), RECORDS_PER_WINDOW, 1_000,

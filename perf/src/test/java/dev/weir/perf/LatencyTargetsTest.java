@@ -16,7 +16,8 @@ final class LatencyTargetsTest {
     @Test
     void theBareHopAndWeirMeasureEveryMeasuredTick() throws InterruptedException {
         for (final LatencyTarget target : new LatencyTarget[] {
-            new BareDisruptorHop(256, SystemNanoClock.INSTANCE),
+            new BareDisruptorHop(256, SystemNanoClock.INSTANCE, false),
+            new BareDisruptorHop(256, SystemNanoClock.INSTANCE, true),
             new WeirKeyedHop(256, IdleStrategyKind.BACKOFF, SystemNanoClock.INSTANCE)}) {
             final TickPool pool = new TickPool(1 << 12, 100);
             target.start();
