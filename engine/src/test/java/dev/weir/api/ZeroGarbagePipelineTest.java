@@ -8,7 +8,7 @@ import com.sun.management.ThreadMXBean;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
-import dev.weir.state.AggregateFunction;
+import dev.weir.testing.CountSum;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.lang.management.ManagementFactory;
@@ -41,38 +41,6 @@ final class ZeroGarbagePipelineTest {
         Tick(final Integer key, final long price) {
             this.key = key;
             this.price = price;
-        }
-    }
-
-    /** Count and sum in one mutable accumulator. */
-    static final class CountSum {
-        long count;
-        long sum;
-    }
-
-    static final class CountSumAggregate implements AggregateFunction<Tick, CountSum, CountSum> {
-        @Override
-        public CountSum createAccumulator() {
-            return new CountSum();
-        }
-
-        @Override
-        public CountSum add(final Tick value, final CountSum accumulator) {
-            accumulator.count++;
-            accumulator.sum += value.price;
-            return accumulator;
-        }
-
-        @Override
-        public CountSum getResult(final CountSum accumulator) {
-            return accumulator;
-        }
-
-        @Override
-        public CountSum merge(final CountSum a, final CountSum b) {
-            a.count += b.count;
-            a.sum += b.sum;
-            return a;
         }
     }
 
@@ -127,7 +95,7 @@ final class ZeroGarbagePipelineTest {
         pipeline.from(publisher, WatermarkStrategy.<Tick>explicit())
                 .keyBy(tick -> tick.key)
                 .window(TumblingEventTimeWindows.of(WINDOW_MILLIS))
-                .aggregate(new CountSumAggregate())
+                .aggregate(CountSum.<Tick>of(tick -> tick.price))
                 .sink(sink);
         final ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (RunningPipeline running = pipeline.start()) {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
-import dev.weir.state.AggregateFunction;
+import dev.weir.testing.CountSum;
 import dev.weir.testing.OperatorHarness;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
@@ -26,42 +26,10 @@ final class WindowOperatorAllocationTest {
         }
     }
 
-    /** Count and sum in one mutable accumulator. */
-    static final class CountSum {
-        long count;
-        long sum;
-    }
-
-    private static final AggregateFunction<Tick, CountSum, CountSum> COUNT_SUM = new AggregateFunction<>() {
-        @Override
-        public CountSum createAccumulator() {
-            return new CountSum();
-        }
-
-        @Override
-        public CountSum add(final Tick value, final CountSum accumulator) {
-            accumulator.count++;
-            accumulator.sum += value.price;
-            return accumulator;
-        }
-
-        @Override
-        public CountSum getResult(final CountSum accumulator) {
-            return accumulator;
-        }
-
-        @Override
-        public CountSum merge(final CountSum a, final CountSum b) {
-            a.count += b.count;
-            a.sum += b.sum;
-            return a;
-        }
-    };
-
     @Test
     void aTumblingAggregateAllocatesNothingPerRecordOnceItsWindowsExist() {
         final OperatorHarness<Tick, CountSum> harness = new OperatorHarness<>(
-                WindowOperatorBuilder.<Tick, String, TimeWindow>of(tick -> tick.symbol, TumblingEventTimeWindows.of(1000)).aggregate(COUNT_SUM));
+                WindowOperatorBuilder.<Tick, String, TimeWindow>of(tick -> tick.symbol, TumblingEventTimeWindows.of(1000)).aggregate(CountSum.<Tick>of(tick -> tick.price)));
         final Tick[] ticks = new Tick[100];
         for (int i = 0; i < ticks.length; i++) {
             ticks[i] = new Tick("SYM" + i, i);
