@@ -2,8 +2,10 @@ package dev.weir.state;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Keyed state on the heap, split by key group; for tests, small jobs and as the reference
@@ -18,6 +20,8 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     private final Map<String, HeapStateTable> tables = new HashMap<>();
     /** The same tables, indexed, so that counting entries allocates no iterator (metrics read it per batch). */
     private final List<HeapStateTable> tableList = new ArrayList<>();
+    /** States created by their operator, as opposed to tables that only hold restored entries so far. */
+    private final Set<String> declared = new HashSet<>();
     private K currentKey;
     private int currentKeyGroup;
 
@@ -73,12 +77,19 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     }
 
     private HeapStateTable table(final String name) {
-        if (tables.containsKey(name)) {
+        if (!declared.add(name)) {
             throw new IllegalStateException("state '" + name + "' is declared twice");
         }
-        final HeapStateTable table = new HeapStateTable(this);
-        tables.put(name, table);
-        tableList.add(table);
+        return tableFor(name);
+    }
+
+    private HeapStateTable tableFor(final String name) {
+        HeapStateTable table = tables.get(name);
+        if (table == null) {
+            table = new HeapStateTable(this);
+            tables.put(name, table);
+            tableList.add(table);
+        }
         return table;
     }
 
@@ -110,5 +121,22 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
             entries += tableList.get(i).size();
         }
         return entries;
+    }
+
+    @Override
+    public void snapshot(final KeyedStateVisitor visitor) {
+        for (final Map.Entry<String, HeapStateTable> table : tables.entrySet()) {
+            table.getValue().forEach(table.getKey(), visitor);
+        }
+    }
+
+    @Override
+    public void restoreEntry(final String stateName, final int keyGroup, final Object key, final Object namespace,
+            final Object value) {
+        if (!keyGroupRange.contains(keyGroup)) {
+            throw new IllegalArgumentException("restored key group " + keyGroup + " is outside this instance's range "
+                    + keyGroupRange);
+        }
+        tableFor(stateName).restore(keyGroup, key, namespace, value);
     }
 }

@@ -76,4 +76,29 @@ final class HeapStateTable {
     long size() {
         return entries;
     }
+
+    void forEach(final String stateName, final KeyedStateVisitor visitor) {
+        final int firstKeyGroup = backend.keyGroupRange().startKeyGroup();
+        for (int index = 0; index < keyGroups.length; index++) {
+            if (keyGroups[index] == null) {
+                continue;
+            }
+            for (final Map.Entry<Object, Map<Object, Object>> byKey : keyGroups[index].entrySet()) {
+                for (final Map.Entry<Object, Object> byNamespace : byKey.getValue().entrySet()) {
+                    visitor.entry(stateName, firstKeyGroup + index, byKey.getKey(), byNamespace.getKey(),
+                            byNamespace.getValue());
+                }
+            }
+        }
+    }
+
+    void restore(final int keyGroup, final Object key, final Object namespace, final Object value) {
+        final int index = keyGroup - backend.keyGroupRange().startKeyGroup();
+        if (keyGroups[index] == null) {
+            keyGroups[index] = new HashMap<>();
+        }
+        if (keyGroups[index].computeIfAbsent(key, k -> new HashMap<>(4)).put(namespace, value) == null) {
+            entries++;
+        }
+    }
 }

@@ -58,4 +58,37 @@ public interface KeyedStateBackend<K> extends KeyContext<K> {
 
     /** @return the number of (key, namespace) entries over all states, for metrics */
     long entryCount();
+
+    /** @return bytes of memory outside the Java heap this backend holds (0 on the heap), for metrics */
+    default long offHeapBytes() {
+        return 0;
+    }
+
+    /**
+     * Hands every entry of every state to {@code visitor}, key group by key group (the order
+     * within a key group is unspecified); entries of states not yet declared but restored count.
+     *
+     * @param visitor receives the entries
+     */
+    void snapshot(KeyedStateVisitor visitor);
+
+    /**
+     * Puts one restored entry back, before the operator processes anything. The state need not
+     * be declared yet; declaring it later finds the entry.
+     *
+     * @param stateName the state the entry belongs to
+     * @param keyGroup the key group of {@code key}, inside {@link #keyGroupRange()}
+     * @param key the key
+     * @param namespace the namespace
+     * @param value the value
+     */
+    void restoreEntry(String stateName, int keyGroup, Object key, Object namespace, Object value);
+
+    /** Writes anything held in caches through to the backing store (before a snapshot). */
+    default void flush() {
+    }
+
+    /** Releases the backend's resources; the backend is not used afterwards. Idempotent. */
+    default void close() {
+    }
 }
