@@ -10,10 +10,11 @@ import dev.weir.time.WatermarkOutput;
  *
  * @param <T> the record type
  */
-final class EmissionAfterEveryRecord<T> implements WatermarkGenerator<T> {
+public final class EmissionAfterEveryRecord<T> implements WatermarkGenerator<T> {
     private final WatermarkGenerator<T> generator;
 
-    EmissionAfterEveryRecord(final WatermarkGenerator<T> generator) {
+    /** @param generator the strategy's generator, asked to emit after every record */
+    public EmissionAfterEveryRecord(final WatermarkGenerator<T> generator) {
         this.generator = generator;
     }
 

@@ -1,0 +1,83 @@
+package dev.weir.pipelines.run;
+
+import dev.weir.api.DataStream;
+import dev.weir.api.KeyedStream;
+import dev.weir.api.StreamPipeline;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
+import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.pipelines.scenario.ScenarioOperators;
+import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.runtime.RunningPipeline;
+import dev.weir.source.FileSource;
+import dev.weir.time.SystemClock;
+import dev.weir.time.WatermarkStrategy;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A job file's window over record files ({@code key,ts,value} lines), on the threaded runtime
+ * and the system clock: a file source with one split per file ({@code channels} source
+ * instances), the job's watermark strategy per split, keyBy, the window operator at the job's
+ * parallelism, and a sink that hands each FIRE and LATE line to a consumer (called from the
+ * window tasks, one call at a time).
+ */
+public final class RecordFileJob {
+    private RecordFileJob() {
+    }
+
+    /**
+     * Builds and starts the pipeline.
+     *
+     * @param job the job; it must have a window section
+     * @param files the record files, one split each
+     * @param options the state backend and checkpointing
+     * @param lines receives the output lines; calls are serialized
+     * @return the running pipeline
+     */
+    public static RunningPipeline start(final JobSpec job, final List<Path> files, final RunOptions options,
+            final Consumer<String> lines) {
+        if (job.window() == null) {
+            throw new IllegalArgumentException("the job has no window section: 'weir run' needs one");
+        }
+        final Consumer<String> serialized = new SerializedLines(lines);
+        final StreamPipeline pipeline = StreamPipeline.named("run")
+                .clock(SystemClock.INSTANCE)
+                .stateBackend(options.stateBackend());
+        final KeyedStream<ScenarioRecord, String> keyed = pipeline
+                .from("records", FileSource.of(files, new RecordLineParser()), strategy(job), job.channels())
+                .keyBy(ScenarioRecord::key)
+                .parallelism(job.parallelism());
+        final DataStream<String> results = keyed.transform("window", ScenarioOperators.windowOperator(job.window()));
+        results.sideOutput(ScenarioOperators.LATE, (record, timestamp) -> serialized.accept(ScenarioLines.late(record)))
+                .sink((line, timestamp) -> serialized.accept(line));
+        return pipeline.start();
+    }
+
+    private static WatermarkStrategy<ScenarioRecord> strategy(final JobSpec job) {
+        final WatermarkStrategy<ScenarioRecord> strategy = ScenarioOperators.watermarkStrategy(job.watermarks())
+                .withTimestampAssigner((record, timestamp) -> record.timestamp());
+        if (job.watermarks().intervalMillis() > 0) {
+            return strategy;
+        }
+        return WatermarkStrategy.<ScenarioRecord>forGenerator(
+                        () -> new EmissionAfterEveryRecord<>(strategy.createGenerator(SystemClock.INSTANCE)))
+                .withTimestampAssigner((record, timestamp) -> record.timestamp())
+                .withPeriodicInterval(0);
+    }
+
+    /** Hands lines on one at a time, whichever window task produced them. */
+    private static final class SerializedLines implements Consumer<String> {
+        private final Consumer<String> lines;
+
+        SerializedLines(final Consumer<String> lines) {
+            this.lines = lines;
+        }
+
+        @Override
+        public synchronized void accept(final String line) {
+            lines.accept(line);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package dev.weir.tools.run;
+
+import dev.weir.metrics.PipelineMetrics;
+import dev.weir.metrics.TaskMetrics;
+import dev.weir.pipelines.job.JobFileParser;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.run.RecordFieldException;
+import dev.weir.pipelines.run.RecordFileException;
+import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.pipelines.run.RunOptions;
+import dev.weir.runtime.PipelineExecutionException;
+import dev.weir.runtime.RunningPipeline;
+import dev.weir.source.SourceParseException;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
+ * threaded runtime in real time and prints the FIRE and LATE lines.
+ */
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a job file's window over record files (lines key,ts,value; one split per file) on the",
+            "threaded runtime and the system clock, and prints FIRE and LATE lines (see docs/run.md).",
+            "Progress goes to stderr every few seconds."
+        })
+public final class RunCommand implements Callable<Integer> {
+    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file (it needs a window section)")
+    private Path jobFile;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "RECORDS.csv", description = "record files, one split each")
+    private List<Path> recordFiles;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "write the lines to FILE instead of stdout (flushed line by line)")
+    private Path output;
+
+    @Option(names = "--debug", description = "print stack traces of failures")
+    private boolean debug;
+
+    @Override
+    public Integer call() throws Exception {
+        final JobSpec job = JobFileParser.parse(jobFile);
+        for (final Path file : recordFiles) {
+            if (!Files.isReadable(file)) {
+                throw new RecordFileException(file.toString(), 0, null,
+                        Files.exists(file) ? "cannot read the record file" : "no such record file");
+            }
+        }
+        try (PrintWriter out = writer()) {
+            run(job, options(), out);
+        }
+        return 0;
+    }
+
+    private RunOptions options() {
+        return RunOptions.defaults();
+    }
+
+    private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {
+        final boolean flushEachLine = output != null;
+        try (RunningPipeline running = RecordFileJob.start(job, recordFiles, options, line -> {
+            out.println(line);
+            if (flushEachLine) {
+                out.flush();
+            }
+        })) {
+            final long startedNanos = System.nanoTime();
+            while (!running.awaitTermination(PROGRESS_EVERY)) {
+                System.err.println("weir: run: " + progress(running.metrics(), System.nanoTime() - startedNanos));
+            }
+        } catch (final PipelineExecutionException e) {
+            throw badRecord(e.getCause()) != null ? badRecord(e.getCause()) : e;
+        } finally {
+            out.flush();
+            if (out.checkError()) {
+                throw new UncheckedIOException(new IOException("cannot write to " + (output != null ? output : "standard output")));
+            }
+        }
+    }
+
+    private static String progress(final PipelineMetrics metrics, final long elapsedNanos) {
+        long records = 0;
+        for (final TaskMetrics source : metrics.stage("records-0")) {
+            records += source.recordsOut();
+        }
+        return String.format("%,d records read in %.1f s", records, elapsedNanos / 1e9);
+    }
+
+    private static RecordFileException badRecord(final Throwable failure) {
+        if (failure instanceof SourceParseException) {
+            final SourceParseException parse = (SourceParseException) failure;
+            final Throwable cause = parse.getCause();
+            if (cause instanceof RecordFieldException) {
+                final RecordFieldException field = (RecordFieldException) cause;
+                return new RecordFileException(parse.file().toString(), (int) parse.line(), field.field(), field.reason());
+            }
+            return new RecordFileException(parse.file().toString(), (int) parse.line(), null,
+                    cause.getMessage() != null ? cause.getMessage() : cause.toString());
+        }
+        return null;
+    }
+
+    private PrintWriter writer() throws IOException {
+        if (output == null) {
+            return new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        }
+        try {
+            return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
+        } catch (final NoSuchFileException e) {
+            throw new RecordFileException(output.toString(), 0, null, "cannot create the output file: no such directory");
+        }
+    }
+}

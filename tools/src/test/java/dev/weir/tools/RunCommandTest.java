@@ -1,0 +1,113 @@
+package dev.weir.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir run}: a job's window over record files on the threaded runtime gives the same
+ * FIRE and LATE lines as the deterministic scenario driver over the same records (watermarks
+ * after every record make the result independent of timing), and bad input names file, line
+ * and field with exit code 2.
+ */
+class RunCommandTest {
+    private static final String JOB = "watermarks:\n"
+            + "  strategy: bounded-out-of-orderness\n"
+            + "  maxOutOfOrderness: 30\n"
+            + "  interval: 0\n"
+            + "window:\n"
+            + "  type: tumbling\n"
+            + "  size: 100\n"
+            + "  allowedLateness: 20\n"
+            + "  sideOutputLateData: true\n"
+            + "parallelism: 3\n";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void printsWhatTheDeterministicDriverPrintsForTheSameRecords() throws IOException {
+        final Random random = new Random(7);
+        final List<String> records = new ArrayList<>();
+        final List<String> elements = new ArrayList<>();
+        elements.add("at,channel,kind,key,ts,value");
+        for (int i = 0; i < 3_000; i++) {
+            final String key = "k" + random.nextInt(12);
+            final long timestamp = i * 3L + random.nextInt(80) - 40;
+            final int value = random.nextInt(100);
+            records.add(key + "," + timestamp + "," + value);
+            elements.add("0,0,R," + key + "," + timestamp + "," + value);
+        }
+        elements.add("0,0,E,,,");
+        final Path job = write("job.yaml", JOB);
+        final Path recordFile = write("records.csv", "key,ts,value\n" + String.join("\n", records) + "\n");
+        final Path elementFile = write("elements.csv", String.join("\n", elements) + "\n");
+
+        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString());
+        final CommandRun scenario = CommandRun.of("scenario", job.toString(), elementFile.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(0, scenario.exitCode(), scenario.err());
+        final List<String> expected = sortedResultLines(scenario.out());
+        assertTrue(expected.stream().anyMatch(line -> line.startsWith("LATE ")), "the records include late ones");
+        assertTrue(expected.size() > 300, "windows fired: " + expected.size());
+        assertEquals(expected, sortedResultLines(run.out()));
+    }
+
+    @Test
+    void writesToAnOutputFileLineByLine() throws IOException {
+        final Path job = write("job.yaml", JOB);
+        final Path recordFile = write("records.csv", "k,1,5\nk,2,6\nk,150,1\n");
+        final Path output = dir.resolve("out.txt");
+
+        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString(), "--output", output.toString());
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("", run.out());
+        assertEquals(List.of("FIRE key=k window=[0,100) count=2 sum=11 elements=[1,2] wm=119",
+                        "FIRE key=k window=[100,200) count=1 sum=1 elements=[150] wm=MAX"),
+                Files.readAllLines(output));
+    }
+
+    @Test
+    void aBadFieldIsNamedWithFileAndLineAndExitsTwo() throws IOException {
+        final Path job = write("job.yaml", JOB);
+        final Path recordFile = write("records.csv", "key,ts,value\nk,1,5\nk,two,6\n");
+
+        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals("weir: " + recordFile + ":3: field 'ts': not an integer: 'two'\n", run.err());
+    }
+
+    @Test
+    void aMissingRecordFileIsNamed() throws IOException {
+        final Path job = write("job.yaml", JOB);
+
+        final CommandRun run = CommandRun.of("run", job.toString(), dir.resolve("nope.csv").toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals("weir: " + dir.resolve("nope.csv") + ": no such record file\n", run.err());
+        assertFalse(run.err().contains("Exception"));
+    }
+
+    private static List<String> sortedResultLines(final String out) {
+        return out.lines().filter(line -> line.startsWith("FIRE ") || line.startsWith("LATE "))
+                .sorted().collect(Collectors.toList());
+    }
+
+    private Path write(final String name, final String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
+    }
+}
