@@ -136,6 +136,15 @@ public final class OperatorBean implements OperatorMBean {
     }
 
     @Override
+    public long getStateOffHeapBytes() {
+        long sum = 0;
+        for (final OperatorMetrics operator : task().operators()) {
+            sum += operator.stateOffHeapBytes();
+        }
+        return sum;
+    }
+
+    @Override
     public String[] getChannelNames() {
         final List<ChannelMetrics> inputs = task().inputs();
         final String[] names = new String[inputs.size()];

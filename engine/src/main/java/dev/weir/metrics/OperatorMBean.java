@@ -62,6 +62,9 @@ public interface OperatorMBean {
     /** @return keyed state entries, summed over the chain */
     long getStateEntries();
 
+    /** @return off-heap bytes of keyed state, summed over the chain */
+    long getStateOffHeapBytes();
+
     /** @return the input channels' names */
     String[] getChannelNames();
 

@@ -14,6 +14,7 @@ package dev.weir.metrics;
  * @param lateRecordsSideOutput late records sent to the late side output
  * @param pendingTimers event-time plus processing-time timers waiting to fire
  * @param stateEntries keyed state entries held (window contents: one per key and window)
+ * @param stateOffHeapBytes memory outside the Java heap the keyed state holds (0 on the heap backend)
  */
 public record OperatorMetrics(
         String name,
@@ -25,5 +26,6 @@ public record OperatorMetrics(
         long lateRecordsDropped,
         long lateRecordsSideOutput,
         long pendingTimers,
-        long stateEntries) {
+        long stateEntries,
+        long stateOffHeapBytes) {
 }

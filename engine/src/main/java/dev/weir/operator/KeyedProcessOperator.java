@@ -109,6 +109,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         return backend.entryCount();
     }
 
+    @Override
+    public long stateOffHeapBytes() {
+        return backend.offHeapBytes();
+    }
+
     private final class FunctionContext implements KeyedProcessFunction.Context<K> {
         @Override
         public K currentKey() {

@@ -21,4 +21,9 @@ public interface OperatorStatistics {
 
     /** @return keyed state entries held */
     long stateEntries();
+
+    /** @return bytes of memory outside the Java heap the operator's keyed state holds */
+    default long stateOffHeapBytes() {
+        return 0;
+    }
 }

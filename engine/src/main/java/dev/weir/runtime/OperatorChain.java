@@ -175,7 +175,8 @@ public final class OperatorChain {
             final long inputWatermark = links[i].watermark.get();
             metrics.add(new OperatorMetrics(names.get(i), links[i].records.get(), links[i + 1].records.get(), inputWatermark,
                     links[i + 1].watermark.get(), WatermarkLag.millis(nowMillis, inputWatermark), gauges[i].lateRecordsDropped.get(),
-                    gauges[i].lateRecordsSideOutput.get(), gauges[i].pendingTimers.get(), gauges[i].stateEntries.get()));
+                    gauges[i].lateRecordsSideOutput.get(), gauges[i].pendingTimers.get(), gauges[i].stateEntries.get(),
+                    gauges[i].stateOffHeapBytes.get()));
         }
         return metrics;
     }

@@ -13,6 +13,7 @@ final class OperatorGauges {
     final Gauge lateRecordsSideOutput = new Gauge(0);
     final Gauge pendingTimers = new Gauge(0);
     final Gauge stateEntries = new Gauge(0);
+    final Gauge stateOffHeapBytes = new Gauge(0);
 
     OperatorGauges(final Object operator) {
         this.statistics = operator instanceof OperatorStatistics ? (OperatorStatistics) operator : null;
@@ -25,6 +26,7 @@ final class OperatorGauges {
             lateRecordsSideOutput.set(statistics.lateRecordsSideOutput());
             pendingTimers.set(statistics.pendingTimers());
             stateEntries.set(statistics.stateEntries());
+            stateOffHeapBytes.set(statistics.stateOffHeapBytes());
         }
     }
 }

@@ -413,6 +413,11 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         return backend.entryCount();
     }
 
+    @Override
+    public long stateOffHeapBytes() {
+        return backend.offHeapBytes();
+    }
+
     /** The trigger, merge and window-function context of the current key and window. */
     private final class Context implements OnMergeContext, ProcessWindowFunction.Context<W> {
         private W window;

@@ -78,7 +78,7 @@ final class PipelineMetricsTest {
             assertEquals(3, keyed.recordsIn());
             assertEquals(Long.MIN_VALUE, keyed.inputWatermark());
             assertEquals(Long.MAX_VALUE, keyed.watermarkLagMillis(), "no watermark yet: infinitely behind");
-            assertEquals(new OperatorMetrics("window", 3, 0, Long.MIN_VALUE, Long.MIN_VALUE, Long.MAX_VALUE, 0, 0, 2, 2),
+            assertEquals(new OperatorMetrics("window", 3, 0, Long.MIN_VALUE, Long.MIN_VALUE, Long.MAX_VALUE, 0, 0, 2, 2, 0),
                     keyed.operator("window"));
             assertEquals(List.of(
                     new ChannelMetrics(0, "trades-0[0]->keyed-1[0]", 1024, 0, 0, 1500, WatermarkStatus.ACTIVE, true, false, Long.MIN_VALUE),
@@ -89,6 +89,7 @@ final class PipelineMetricsTest {
             assertTrue(server.isRegistered(sourceBean), "publisher-fed source instances have one too");
             assertEquals(3L, server.getAttribute(keyedBean, "RecordsIn"));
             assertEquals(2L, server.getAttribute(keyedBean, "StateEntries"));
+            assertEquals(0L, server.getAttribute(keyedBean, "StateOffHeapBytes"), "the heap backend holds nothing off the heap");
             assertEquals(2L, server.getAttribute(keyedBean, "PendingTimers"));
             assertEquals(1, server.getAttribute(keyedBean, "MinimumChannel"));
             assertEquals(200L, server.getAttribute(keyedBean, "MinimumSinceMillis"));
@@ -103,7 +104,7 @@ final class PipelineMetricsTest {
             keyed = running.metrics().task(KEYED);
             assertEquals(1200, keyed.inputWatermark());
             assertEquals(3800, keyed.watermarkLagMillis(), "processing time 5000 - watermark 1200");
-            assertEquals(new OperatorMetrics("window", 3, 2, 1200, 1200, 3800, 0, 0, 0, 0), keyed.operator("window"),
+            assertEquals(new OperatorMetrics("window", 3, 2, 1200, 1200, 3800, 0, 0, 0, 0, 0), keyed.operator("window"),
                     "[0,1000) fired for k and j and was cleaned up");
             assertEquals(200, keyed.minimumChannel().minimumSinceMillis(), "channel 1 still holds the minimum");
             assertEquals(3800L, server.getAttribute(keyedBean, "WatermarkLagMillis"));
@@ -145,7 +146,7 @@ final class PipelineMetricsTest {
             assertEquals(Long.MAX_VALUE, keyed.inputWatermark());
             assertEquals(Long.MAX_VALUE, keyed.outputWatermark());
             assertEquals(0, keyed.watermarkLagMillis());
-            assertEquals(List.of(new OperatorMetrics("window", 5, 3, Long.MAX_VALUE, Long.MAX_VALUE, 0, 1, 0, 0, 0)), keyed.operators());
+            assertEquals(List.of(new OperatorMetrics("window", 5, 3, Long.MAX_VALUE, Long.MAX_VALUE, 0, 1, 0, 0, 0, 0)), keyed.operators());
             assertEquals(List.of(
                     new ChannelMetrics(0, "trades-0[0]->keyed-1[0]", 1024, 0, 0, Long.MAX_VALUE, WatermarkStatus.ACTIVE, true, true, 6000),
                     new ChannelMetrics(1, "trades-0[1]->keyed-1[0]", 1024, 0, 0, Long.MAX_VALUE, WatermarkStatus.ACTIVE, true, false,
