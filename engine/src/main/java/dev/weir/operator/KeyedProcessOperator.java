@@ -100,6 +100,14 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         return timers.currentWatermark();
     }
 
+    /** Releases the keyed state (off-heap memory, files); idempotent. */
+    @Override
+    public void close() {
+        if (backend != null) {
+            backend.close();
+        }
+    }
+
     @Override
     public long stateEntries() {
         return backend.entryCount();

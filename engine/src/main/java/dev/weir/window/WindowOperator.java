@@ -403,6 +403,14 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
     }
 
+    /** Releases the keyed state (off-heap memory, files); idempotent. */
+    @Override
+    public void close() {
+        if (backend != null) {
+            backend.close();
+        }
+    }
+
     /** @return the number of window state entries held */
     @Override
     public long stateEntries() {

@@ -123,6 +123,9 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
 
     @Override
     public long offHeapBytes() {
+        if (closed) {
+            return 0;
+        }
         long bytes = 0;
         for (int i = 0; i < tables.size(); i++) {
             bytes += tables.table(i).offHeapBytes();

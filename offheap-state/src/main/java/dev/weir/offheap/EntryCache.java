@@ -25,10 +25,13 @@ final class EntryCache {
     private final boolean[] owned;
     private long clock;
 
-    /** @param capacity entries held at least; rounded up to a power-of-two number of sets */
+    /**
+     * @param capacity entries held at least: the slots are twice as many, in a power-of-two
+     *     number of sets, so that a working set of {@code capacity} entries rarely overflows a set
+     */
     EntryCache(final int capacity) {
         this.ways = Math.min(MAX_WAYS, capacity);
-        final int sets = Integer.highestOneBit(Math.max(1, (capacity + ways - 1) / ways) * 2 - 1);
+        final int sets = capacity <= MAX_WAYS ? 1 : Integer.highestOneBit((2 * capacity + ways - 1) / ways * 2 - 1);
         this.setMask = sets - 1;
         final int slots = sets * ways;
         this.keys = new Object[slots];
