@@ -24,9 +24,9 @@ import dev.weir.source.Source;
 import dev.weir.source.SourceAlignment;
 import dev.weir.source.SourceEmitter;
 import dev.weir.source.SourceTask;
-import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
+import dev.weir.state.StateBackends;
 import dev.weir.time.Clock;
 import dev.weir.time.SystemClock;
 import dev.weir.time.WatermarkAlignment;
@@ -63,7 +63,8 @@ public final class StreamPipeline {
     private int maxParallelism = KeyGroups.DEFAULT_MAX_PARALLELISM;
     private int channelCapacity = 1024;
     private Clock clock = SystemClock.INSTANCE;
-    private StateBackend stateBackend = HeapStateBackend.INSTANCE;
+    /** The off-heap backend when its module is on the class path, else the heap (StateBackends). */
+    private StateBackend stateBackend = StateBackends.defaultBackend();
     private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
     private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
     private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();

@@ -4,6 +4,7 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.state.KeyedState;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.StateDescriptor;
+import dev.weir.state.VoidNamespace;
 import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
 
@@ -17,12 +18,7 @@ import dev.weir.timer.Triggerable;
  * @param <OUT> the output type
  */
 public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object>, OperatorStatistics {
-    private static final Object NAMESPACE = new Object() {
-        @Override
-        public String toString() {
-            return "keyed-process";
-        }
-    };
+    private static final Object NAMESPACE = VoidNamespace.INSTANCE;
 
     private final KeySelector<? super IN, K> keySelector;
     private final KeyedProcessFunction<K, IN, OUT> function;
@@ -102,6 +98,14 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     /** @return the operator's current watermark */
     public long currentWatermark() {
         return timers.currentWatermark();
+    }
+
+    /** Releases the keyed state (off-heap memory, files); idempotent. */
+    @Override
+    public void close() {
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     @Override

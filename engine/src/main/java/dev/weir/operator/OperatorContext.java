@@ -73,6 +73,6 @@ public final class OperatorContext {
      * @return a new keyed-state backend for this instance's key groups
      */
     public <K> KeyedStateBackend<K> createKeyedStateBackend() {
-        return stateBackend.createKeyedStateBackend(operatorName, keyGroupRange(), maxParallelism);
+        return stateBackend.createKeyedStateBackend(operatorName, instance, keyGroupRange(), maxParallelism);
     }
 }

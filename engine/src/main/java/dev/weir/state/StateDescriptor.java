@@ -20,6 +20,17 @@ public abstract class StateDescriptor<S extends KeyedState> {
     }
 
     /**
+     * Makes the state in a backend; backends call it from {@link KeyedStateBackend#state} the
+     * first time a name is used, wherever they live.
+     *
+     * @param backend the backend to create the state in
+     * @return the new state object
+     */
+    public final S newState(final KeyedStateBackend<?> backend) {
+        return createIn(backend);
+    }
+
+    /**
      * @param backend the backend to create the state in
      * @return the new state object
      */

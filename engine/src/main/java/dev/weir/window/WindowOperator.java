@@ -15,6 +15,7 @@ import dev.weir.state.ListState;
 import dev.weir.state.ListStateDescriptor;
 import dev.weir.state.MergingState;
 import dev.weir.state.StateDescriptor;
+import dev.weir.state.VoidNamespace;
 import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
 import java.util.ArrayList;
@@ -37,12 +38,7 @@ import java.util.List;
  * @param <W> the window type
  */
 public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics {
-    private static final Object GLOBAL_NAMESPACE = new Object() {
-        @Override
-        public String toString() {
-            return "global-namespace";
-        }
-    };
+    private static final Object GLOBAL_NAMESPACE = VoidNamespace.INSTANCE;
 
     private final String name;
     private final KeySelector<? super IN, K> keySelector;
@@ -405,6 +401,14 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     @Override
     public int pendingTimers() {
         return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
+    }
+
+    /** Releases the keyed state (off-heap memory, files); idempotent. */
+    @Override
+    public void close() {
+        if (backend != null) {
+            backend.close();
+        }
     }
 
     /** @return the number of window state entries held */

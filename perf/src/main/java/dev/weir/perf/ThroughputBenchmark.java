@@ -1,6 +1,9 @@
 package dev.weir.perf;
 
 import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.state.StateBackend;
+import dev.weir.state.StateBackends;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -77,17 +80,20 @@ public final class ThroughputBenchmark {
         final Series twoThreads = new Series("2 threads: Disruptor hop + the same loop (busy-spin)");
         final Series p1 = new Series("Weir keyBy->window->sink, parallelism 1 (" + benchmark.idleP1 + ")");
         final Series p2 = new Series("Weir keyBy->window->sink, parallelism 2 (" + benchmark.idleP2 + ")");
+        final StateBackend defaultState = StateBackends.defaultBackend();
+        final Series p1Heap = new Series("Weir parallelism 1 (" + benchmark.idleP1 + "), heap state");
         for (long run = 0; run < warmUpRuns + runs; run++) {
             final boolean measured = run >= warmUpRuns;
             benchmark.runBaseline(measured ? baseline : null);
             benchmark.runTwoThreads(measured ? twoThreads : null);
-            benchmark.runWeir(1, benchmark.idleP1, measured ? p1 : null);
-            benchmark.runWeir(2, benchmark.idleP2, measured ? p2 : null);
+            benchmark.runWeir(1, benchmark.idleP1, defaultState, measured ? p1 : null);
+            benchmark.runWeir(1, benchmark.idleP1, HeapStateBackend.INSTANCE, measured ? p1Heap : null);
+            benchmark.runWeir(2, benchmark.idleP2, defaultState, measured ? p2 : null);
         }
         System.out.println();
         final TextTable table = new TextTable().row("system", "median rec/s", "min rec/s", "max rec/s", "ratio to baseline",
                 "task B/rec", "pub B/rec", "GCs/run");
-        for (final Series series : new Series[] {baseline, twoThreads, p1, p2}) {
+        for (final Series series : new Series[] {baseline, twoThreads, p1, p1Heap, p2}) {
             table.row(series.name, millions(series.median()), millions(min(series.recordsPerSecond)),
                     millions(max(series.recordsPerSecond)), String.format("%.1f%%", 100 * series.median() / baseline.median()),
                     String.format("%.2f", medianOf(series.taskBytesPerRecord)),
@@ -98,11 +104,13 @@ public final class ThroughputBenchmark {
                 + " window setup included)");
         System.out.println();
         final boolean same = p1.totals.matches(baseline.totals) && p2.totals.matches(baseline.totals)
+                && p1Heap.totals.matches(baseline.totals)
                 && twoThreads.totals.matches(baseline.totals);
         System.out.println("results: baseline " + baseline.totals + "; 2 threads " + twoThreads.totals + "; Weir p1 " + p1.totals
                 + "; Weir p2 " + p2.totals + (same ? " (identical)" : " (DIFFERENT)"));
         System.out.printf("Weir p1 at %.1f%% of the two-thread hand-written version (one hop per record, same machine)%n",
                 100 * p1.median() / twoThreads.median());
+        System.out.printf("state: %s; Weir p1 at %.1f%% of itself with heap state%n", defaultState, 100 * p1.median() / p1Heap.median());
         for (final Series series : new Series[] {p1, p2}) {
             final double ratio = series.median() / baseline.median();
             System.out.printf("target: %s at %.1f%% of the single-thread loop (>= 25%%): %s%n", series.name, 100 * ratio,
@@ -138,10 +146,11 @@ public final class ThroughputBenchmark {
         record(series, "2 threads", totals, elapsed, 0, publisherBytes, JvmDescription.gcCount() - gcBefore);
     }
 
-    private void runWeir(final int parallelism, final IdleStrategyKind idle, final Series series) throws InterruptedException {
+    private void runWeir(final int parallelism, final IdleStrategyKind idle, final StateBackend state, final Series series)
+            throws InterruptedException {
         final ResultTotals totals = new ResultTotals();
         final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 16, keys), recordsPerWindow, WINDOW_MILLIS,
-                parallelism, idle, capacity, totals);
+                parallelism, idle, capacity, totals, state);
         pipeline.start();
         final long gcBefore = JvmDescription.gcCount();
         final long taskBefore = ThreadAllocation.allocatedBytes(pipeline.taskThreads());

@@ -1,6 +1,8 @@
 package dev.weir.perf;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.state.StateBackend;
+import dev.weir.state.StateBackends;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.Publisher;
@@ -33,10 +35,26 @@ public final class WeirWindowAggregation {
      */
     public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
             final IdleStrategyKind idleStrategy, final int capacity, final ResultTotals totals) {
+        this(pool, recordsPerWindow, windowMillis, parallelism, idleStrategy, capacity, totals, StateBackends.defaultBackend());
+    }
+
+    /**
+     * @param pool the ticks to generate
+     * @param recordsPerWindow records per window of event time
+     * @param windowMillis the window size
+     * @param parallelism instances of the keyed stage (task threads)
+     * @param idleStrategy how the task threads wait
+     * @param capacity ring slots per edge
+     * @param totals receives every window result
+     * @param stateBackend holds the window accumulators
+     */
+    public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
+            final IdleStrategyKind idleStrategy, final int capacity, final ResultTotals totals, final StateBackend stateBackend) {
         this.pool = pool;
         this.eventsPerMilli = recordsPerWindow / windowMillis;
         this.sink = new TotalsSink(totals);
-        this.pipeline = StreamPipeline.named("throughput-p" + parallelism).idleStrategy(idleStrategy).channelCapacity(capacity);
+        this.pipeline = StreamPipeline.named("throughput-p" + parallelism).idleStrategy(idleStrategy).channelCapacity(capacity)
+                .stateBackend(stateBackend);
         this.publisher = pipeline.publisher("ticks");
         pipeline.from(publisher, WatermarkStrategy.<Tick>forMonotonousTimestamps())
                 .keyBy(Tick::key)

@@ -1,0 +1,68 @@
+package dev.weir.state;
+
+/**
+ * The current key of a keyed-state backend and its key group, checked against the key groups
+ * the instance owns; shared by the backends so they reject keys alike. Not thread-safe.
+ *
+ * @param <K> the key type
+ */
+public final class CurrentKey<K> {
+    private final KeyGroupRange keyGroupRange;
+    private final int maxParallelism;
+    private K key;
+    private int keyGroup;
+
+    /**
+     * @param keyGroupRange the key groups the instance owns
+     * @param maxParallelism the number of key groups of the job
+     */
+    public CurrentKey(final KeyGroupRange keyGroupRange, final int maxParallelism) {
+        this.keyGroupRange = keyGroupRange;
+        this.maxParallelism = maxParallelism;
+    }
+
+    /**
+     * @param newKey the key the next accesses address
+     * @throws IllegalArgumentException if its key group is outside the range
+     */
+    public void set(final K newKey) {
+        final int group = KeyGroups.keyGroupOf(newKey, maxParallelism);
+        if (!keyGroupRange.contains(group)) {
+            throw new IllegalArgumentException("key " + newKey + " is in key group " + group
+                    + ", outside this instance's range " + keyGroupRange);
+        }
+        key = newKey;
+        keyGroup = group;
+    }
+
+    /** @return the current key */
+    public K key() {
+        return key;
+    }
+
+    /** @return its key group */
+    public int keyGroup() {
+        return keyGroup;
+    }
+
+    /** @return the key groups the instance owns */
+    public KeyGroupRange keyGroupRange() {
+        return keyGroupRange;
+    }
+
+    /** @return the number of key groups of the job */
+    public int maxParallelism() {
+        return maxParallelism;
+    }
+
+    /**
+     * @param restoredKeyGroup the key group of a restored entry
+     * @throws IllegalArgumentException if it is outside the range
+     */
+    public void checkRestored(final int restoredKeyGroup) {
+        if (!keyGroupRange.contains(restoredKeyGroup)) {
+            throw new IllegalArgumentException("restored key group " + restoredKeyGroup
+                    + " is outside this instance's range " + keyGroupRange);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.weir.offheap;
+
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * How the off-heap backend sizes its maps and cache. Immutable; the {@code with*} methods
+ * return changed copies. Every number applies per state per operator instance.
+ */
+public final class ChronicleStateConfig {
+    /** The setting that caps entries per state per instance. */
+    public static final String MAX_ENTRIES_SETTING = "state.max-entries";
+    /** The command-line flag of {@link #MAX_ENTRIES_SETTING}. */
+    public static final String MAX_ENTRIES_FLAG = "--state-max-entries";
+    /** The setting of the average serialized value size. */
+    public static final String AVERAGE_VALUE_BYTES_SETTING = "state.average-value-bytes";
+
+    private static final ChronicleStateConfig DEFAULTS = new ChronicleStateConfig(100_000, 48, 96, 16_384, null);
+
+    private final long maxEntries;
+    private final int averageKeyBytes;
+    private final int averageValueBytes;
+    private final int cacheEntries;
+    private final Path stateDirectory;
+
+    private ChronicleStateConfig(final long maxEntries, final int averageKeyBytes, final int averageValueBytes,
+            final int cacheEntries, final Path stateDirectory) {
+        if (maxEntries < 1 || averageKeyBytes < 1 || averageValueBytes < 1 || cacheEntries < 1) {
+            throw new IllegalArgumentException("state sizes must be positive: max entries " + maxEntries
+                    + ", average key bytes " + averageKeyBytes + ", average value bytes " + averageValueBytes
+                    + ", cache entries " + cacheEntries);
+        }
+        this.maxEntries = maxEntries;
+        this.averageKeyBytes = averageKeyBytes;
+        this.averageValueBytes = averageValueBytes;
+        this.cacheEntries = cacheEntries;
+        this.stateDirectory = stateDirectory;
+    }
+
+    /** @return 100,000 entries, 48-byte keys, 96-byte values, a 16,384-entry cache, in memory */
+    public static ChronicleStateConfig defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * The defaults overridden by the system properties {@code weir.state.max-entries},
+     * {@code weir.state.average-key-bytes}, {@code weir.state.average-value-bytes},
+     * {@code weir.state.cache-entries} and {@code weir.state.dir}, where set.
+     *
+     * @return the configuration
+     */
+    public static ChronicleStateConfig fromSystemProperties() {
+        final String dir = System.getProperty("weir.state.dir");
+        return new ChronicleStateConfig(
+                Long.getLong("weir." + MAX_ENTRIES_SETTING, DEFAULTS.maxEntries),
+                Integer.getInteger("weir.state.average-key-bytes", DEFAULTS.averageKeyBytes),
+                Integer.getInteger("weir." + AVERAGE_VALUE_BYTES_SETTING, DEFAULTS.averageValueBytes),
+                Integer.getInteger("weir.state.cache-entries", DEFAULTS.cacheEntries),
+                dir == null || dir.isEmpty() ? null : Path.of(dir));
+    }
+
+    /** @return the most (key, namespace) entries a state of one instance may hold ({@value #MAX_ENTRIES_SETTING}) */
+    public long maxEntries() {
+        return maxEntries;
+    }
+
+    /** @return the expected serialized size of (key group, key, namespace), in bytes */
+    public int averageKeyBytes() {
+        return averageKeyBytes;
+    }
+
+    /** @return the expected serialized size of a value, in bytes */
+    public int averageValueBytes() {
+        return averageValueBytes;
+    }
+
+    /** @return entries of each state kept on the heap in front of its map */
+    public int cacheEntries() {
+        return cacheEntries;
+    }
+
+    /** @return where maps are persisted, or null for maps in memory */
+    public Path stateDirectory() {
+        return stateDirectory;
+    }
+
+    /**
+     * @param entries the new {@link #maxEntries()}
+     * @return a changed copy
+     */
+    public ChronicleStateConfig withMaxEntries(final long entries) {
+        return new ChronicleStateConfig(entries, averageKeyBytes, averageValueBytes, cacheEntries, stateDirectory);
+    }
+
+    /**
+     * @param keyBytes the new {@link #averageKeyBytes()}
+     * @param valueBytes the new {@link #averageValueBytes()}
+     * @return a changed copy
+     */
+    public ChronicleStateConfig withAverageBytes(final int keyBytes, final int valueBytes) {
+        return new ChronicleStateConfig(maxEntries, keyBytes, valueBytes, cacheEntries, stateDirectory);
+    }
+
+    /**
+     * @param entries the new {@link #cacheEntries()}
+     * @return a changed copy
+     */
+    public ChronicleStateConfig withCacheEntries(final int entries) {
+        return new ChronicleStateConfig(maxEntries, averageKeyBytes, averageValueBytes, entries, stateDirectory);
+    }
+
+    /**
+     * @param directory the new {@link #stateDirectory()}, not null
+     * @return a changed copy
+     */
+    public ChronicleStateConfig withStateDirectory(final Path directory) {
+        return new ChronicleStateConfig(maxEntries, averageKeyBytes, averageValueBytes, cacheEntries,
+                Objects.requireNonNull(directory, "directory"));
+    }
+
+    @Override
+    public String toString() {
+        return MAX_ENTRIES_SETTING + "=" + maxEntries + ", average key/value bytes " + averageKeyBytes + "/"
+                + averageValueBytes + ", cache entries " + cacheEntries
+                + (stateDirectory == null ? ", in memory" : ", persisted under " + stateDirectory);
+    }
+}

@@ -1,0 +1,336 @@
+package dev.weir.offheap;
+
+import dev.weir.state.KeyGroupRange;
+import dev.weir.state.KeyedStateVisitor;
+import dev.weir.state.StateInput;
+import dev.weir.state.StateOutput;
+import dev.weir.state.StateSerializer;
+import dev.weir.state.StateSerializers;
+import java.util.ArrayList;
+import java.util.List;
+import net.openhft.chronicle.map.ChronicleMap;
+import net.openhft.chronicle.map.ExternalMapQueryContext;
+import net.openhft.chronicle.map.MapEntry;
+
+/**
+ * The values of one named state: a Chronicle Map from (key group, key, namespace) bytes to
+ * value bytes, behind an {@link EntryCache} of live value objects. Accesses address the
+ * backend's current key. A value found in the cache costs no map access; a miss reads the
+ * map with {@code getUsing} into reused bytes and, where the value's class allows, into a
+ * reused object. Changed values go to the map when their slot is reused, on {@link #flush()}
+ * and never otherwise. Counts are exact: entries in the map plus cached entries the map does
+ * not hold. Not thread-safe.
+ */
+final class ChronicleStateTable {
+    private static final StateSerializer<Object> ANY = StateSerializers.any();
+
+    private final ChronicleKeyedStateBackend<?> backend;
+    private final String stateName;
+    private final ChronicleMap<EntryBytes, EntryBytes> map;
+    private final EntryCache cache;
+    private final long maxEntries;
+    private final StateOutput out = new StateOutput(128);
+    private final StateInput in = new StateInput();
+    /** Lookups and removals: a miss reads into these while a reused slot's value is written through the other pair. */
+    private final EntryBytes lookupKey;
+    private final EntryBytes lookupValue;
+    private final EntryBytes storeKey;
+    private final EntryBytes storeValue;
+    /** Entries the map holds, kept as they change so that counting costs no map walk. */
+    private long mapEntries;
+    /** Cached entries the map does not hold yet. */
+    private long cachedOnly;
+    /** A value object from a reused slot that nobody else holds: the next map read fills it. */
+    private Object spare;
+
+    ChronicleStateTable(final ChronicleKeyedStateBackend<?> backend, final String stateName,
+            final ChronicleMap<EntryBytes, EntryBytes> map, final ChronicleStateConfig config) {
+        this.backend = backend;
+        this.stateName = stateName;
+        this.map = map;
+        this.cache = new EntryCache(config.cacheEntries());
+        this.maxEntries = config.maxEntries();
+        this.lookupKey = new EntryBytes(config.averageKeyBytes() * 2);
+        this.lookupValue = new EntryBytes(config.averageValueBytes() * 2);
+        this.storeKey = new EntryBytes(config.averageKeyBytes() * 2);
+        this.storeValue = new EntryBytes(config.averageValueBytes() * 2);
+    }
+
+    /**
+     * @param namespace a namespace of the current key
+     * @return the cache slot of its entry, loaded from the map if need be, or -1 when there is none
+     */
+    int slot(final Object namespace) {
+        final Object key = backend.currentKey();
+        final int hash = EntryCache.hash(key, namespace);
+        final int slot = cache.find(hash, key, namespace);
+        if (slot >= 0 || mapEntries == 0) {
+            return slot;
+        }
+        final int keyGroup = backend.currentKeyGroup();
+        encode(lookupKey, keyGroup, key, namespace);
+        if (map.getUsing(lookupKey, lookupValue) == null) {
+            return -1;
+        }
+        final int victim = vacate(hash);
+        final Object reuse = spare;
+        spare = null;
+        final Object value = ANY.read(lookupValue.readWith(in), reuse);
+        cache.fill(victim, hash, keyGroup, key, namespace, value, false, true, true);
+        return victim;
+    }
+
+    /**
+     * @param slot a slot from {@link #slot}
+     * @return its value, for use inside the backend (it may be changed in place)
+     */
+    Object valueForUpdate(final int slot) {
+        cache.touch(slot);
+        return cache.value(slot);
+    }
+
+    /**
+     * @param slot a slot from {@link #slot}
+     * @return its value, for a caller that may keep it
+     */
+    Object handOut(final int slot) {
+        cache.handOut(slot);
+        return cache.value(slot);
+    }
+
+    /**
+     * @param slot a slot from {@link #slot}
+     * @param value its new value, not null
+     * @param owned whether the backend made the value and nobody else holds it
+     */
+    void replace(final int slot, final Object value, final boolean owned) {
+        cache.update(slot, value, owned);
+    }
+
+    /**
+     * Adds an entry the state does not hold yet.
+     *
+     * @param namespace a namespace of the current key, absent from the state
+     * @param value the value, not null
+     * @param owned whether the backend made the value and nobody else holds it
+     * @throws StateCapacityException if the state holds {@link ChronicleStateConfig#maxEntries()} already
+     */
+    void insert(final Object namespace, final Object value, final boolean owned) {
+        if (mapEntries + cachedOnly >= maxEntries) {
+            throw new StateCapacityException("state '" + stateName + "' of operator '" + backend.operatorName()
+                    + "' (instance " + backend.instance() + ", key groups " + backend.keyGroupRange() + ") holds "
+                    + (mapEntries + cachedOnly) + " entries, the most " + ChronicleStateConfig.MAX_ENTRIES_SETTING + "="
+                    + maxEntries + " allows; raise " + ChronicleStateConfig.MAX_ENTRIES_SETTING + " ("
+                    + ChronicleStateConfig.MAX_ENTRIES_FLAG + ") or use more instances");
+        }
+        final Object key = backend.currentKey();
+        final int hash = EntryCache.hash(key, namespace);
+        final int slot = vacate(hash);
+        cache.fill(slot, hash, backend.currentKeyGroup(), key, namespace, value, true, false, owned);
+        cachedOnly++;
+    }
+
+    /**
+     * @param namespace a namespace of the current key
+     * @param value its new value; null removes the entry
+     */
+    void put(final Object namespace, final Object value) {
+        if (value == null) {
+            remove(namespace, false);
+            return;
+        }
+        final int slot = slot(namespace);
+        if (slot >= 0) {
+            replace(slot, value, false);
+        } else {
+            insert(namespace, value, false);
+        }
+    }
+
+    /**
+     * @param namespace a namespace of the current key
+     * @param wanted whether the caller needs the removed value
+     * @return the removed value when wanted and present, else null
+     */
+    Object remove(final Object namespace, final boolean wanted) {
+        final Object key = backend.currentKey();
+        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        if (slot >= 0) {
+            final Object value = cache.value(slot);
+            if (cache.inMap(slot)) {
+                encode(lookupKey, cache.keyGroup(slot), key, namespace);
+                removeFromMap();
+            } else {
+                cachedOnly--;
+            }
+            cache.empty(slot);
+            return value;
+        }
+        if (mapEntries == 0) {
+            return null;
+        }
+        encode(lookupKey, backend.currentKeyGroup(), key, namespace);
+        if (wanted) {
+            return map.getUsing(lookupKey, lookupValue) == null ? null : readValueAndRemove();
+        }
+        removeFromMap();
+        return null;
+    }
+
+    private Object readValueAndRemove() {
+        final Object value = ANY.read(lookupValue.readWith(in), null);
+        removeFromMap();
+        return value;
+    }
+
+    /** @return the state's (key, namespace) entries */
+    long size() {
+        return mapEntries + cachedOnly;
+    }
+
+    /** @return bytes the map holds outside the Java heap */
+    long offHeapBytes() {
+        return map.offHeapMemoryUsed();
+    }
+
+    /** Writes every changed cached value to the map; the cache keeps them. */
+    void flush() {
+        for (int slot = 0; slot < cache.slots(); slot++) {
+            if (cache.occupied(slot) && cache.dirty(slot)) {
+                writeBack(slot);
+            }
+        }
+    }
+
+    /**
+     * Hands every entry to the visitor, key group by key group, after a {@link #flush()}.
+     *
+     * @param visitor receives the entries
+     */
+    void forEach(final KeyedStateVisitor visitor) {
+        flush();
+        final KeyGroupRange range = backend.keyGroupRange();
+        final List<List<Object[]>> byKeyGroup = new ArrayList<>(range.size());
+        for (int i = 0; i < range.size(); i++) {
+            byKeyGroup.add(new ArrayList<>());
+        }
+        final EntryBytes entryKey = new EntryBytes(64);
+        final EntryBytes entryValue = new EntryBytes(64);
+        final StateInput input = new StateInput();
+        map.forEachEntry(entry -> {
+            entry.key().getUsing(entryKey);
+            entry.value().getUsing(entryValue);
+            entryKey.readWith(input);
+            final int keyGroup = input.readInt();
+            final Object key = ANY.read(input, null);
+            final Object namespace = ANY.read(input, null);
+            final Object value = ANY.read(entryValue.readWith(input), null);
+            byKeyGroup.get(keyGroup - range.startKeyGroup()).add(new Object[] {key, namespace, value});
+        });
+        for (int i = 0; i < byKeyGroup.size(); i++) {
+            for (final Object[] entry : byKeyGroup.get(i)) {
+                visitor.entry(stateName, range.startKeyGroup() + i, entry[0], entry[1], entry[2]);
+            }
+        }
+    }
+
+    /**
+     * Puts a restored entry into the map, replacing what the cache or the map held for it.
+     *
+     * @param keyGroup the key's key group, inside the backend's range
+     * @param key the key
+     * @param namespace the namespace
+     * @param value the value, not null
+     */
+    void restore(final int keyGroup, final Object key, final Object namespace, final Object value) {
+        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        if (slot >= 0) {
+            if (!cache.inMap(slot)) {
+                cachedOnly--;
+            }
+            cache.empty(slot);
+        }
+        encode(storeKey, keyGroup, key, namespace);
+        encode(storeValue, value);
+        upsert();
+    }
+
+    /** Releases the map. */
+    void close() {
+        map.close();
+    }
+
+    /** Empties the slot of the set {@code hash} maps to that is reused next, writing its value back if it changed. */
+    private int vacate(final int hash) {
+        final int slot = cache.victim(hash);
+        if (cache.occupied(slot)) {
+            if (cache.dirty(slot)) {
+                writeBack(slot);
+            }
+            if (cache.owned(slot)) {
+                spare = cache.value(slot);
+            }
+            cache.empty(slot);
+        }
+        return slot;
+    }
+
+    private void writeBack(final int slot) {
+        encode(storeKey, cache.keyGroup(slot), cache.key(slot), cache.namespace(slot));
+        encode(storeValue, cache.value(slot));
+        final boolean wasInMap = cache.inMap(slot);
+        upsert();
+        if (!wasInMap) {
+            cachedOnly--;
+        }
+        cache.written(slot);
+    }
+
+    /** The map key: the key group first, then the key and the namespace as {@link StateSerializers#any()} writes them. */
+    private void encode(final EntryBytes target, final int keyGroup, final Object key, final Object namespace) {
+        out.clear();
+        out.writeInt(keyGroup);
+        ANY.write(key, out);
+        ANY.write(namespace, out);
+        target.copyOf(out);
+    }
+
+    private void encode(final EntryBytes target, final Object value) {
+        out.clear();
+        ANY.write(value, out);
+        target.copyOf(out);
+    }
+
+    /** Writes {@link #storeValue} under {@link #storeKey}, counting a new entry. */
+    private void upsert() {
+        try (ExternalMapQueryContext<EntryBytes, EntryBytes, ?> context = map.queryContext(storeKey)) {
+            context.updateLock().lock();
+            final MapEntry<EntryBytes, EntryBytes> entry = context.entry();
+            if (entry != null) {
+                context.replaceValue(entry, context.wrapValueAsData(storeValue));
+            } else {
+                context.insert(context.absentEntry(), context.wrapValueAsData(storeValue));
+                mapEntries++;
+            }
+        } catch (final IllegalArgumentException | IllegalStateException e) {
+            throw new StateCapacityException("state '" + stateName + "' of operator '" + backend.operatorName()
+                    + "' (instance " + backend.instance() + ") could not store an entry of " + storeKey.length()
+                    + " key bytes and " + storeValue.length() + " value bytes with " + mapEntries + " entries in its map ("
+                    + ChronicleStateConfig.MAX_ENTRIES_SETTING + "=" + maxEntries + "); raise "
+                    + ChronicleStateConfig.AVERAGE_VALUE_BYTES_SETTING + " or "
+                    + ChronicleStateConfig.MAX_ENTRIES_SETTING + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes the entry under {@link #lookupKey}, if the map holds it. */
+    private void removeFromMap() {
+        try (ExternalMapQueryContext<EntryBytes, EntryBytes, ?> context = map.queryContext(lookupKey)) {
+            context.updateLock().lock();
+            final MapEntry<EntryBytes, EntryBytes> entry = context.entry();
+            if (entry != null) {
+                context.remove(entry);
+                mapEntries--;
+            }
+        }
+    }
+}
