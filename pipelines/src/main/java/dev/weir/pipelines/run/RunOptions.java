@@ -1,7 +1,7 @@
 package dev.weir.pipelines.run;
 
 import dev.weir.state.StateBackend;
-import dev.weir.state.HeapStateBackend;
+import dev.weir.state.StateBackends;
 import java.util.Objects;
 
 /** How {@link RecordFileJob} runs a job: the state backend and, later, checkpointing. Immutable. */
@@ -14,7 +14,7 @@ public final class RunOptions {
 
     /** @return the defaults: the runtime's default state backend, no checkpoints */
     public static RunOptions defaults() {
-        return new RunOptions(HeapStateBackend.INSTANCE);
+        return new RunOptions(StateBackends.defaultBackend());
     }
 
     /**
