@@ -1,5 +1,6 @@
 package dev.weir.tools;
 
+import dev.weir.offheap.StateCapacityException;
 import dev.weir.pipelines.input.BadInputException;
 import picocli.CommandLine;
 
@@ -22,6 +23,12 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     }
 
     private static String describe(final Exception error) {
+        // a full state store is a setting to raise, not a crash: its own message says which
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StateCapacityException) {
+                return cause.getMessage();
+            }
+        }
         return error.getMessage() != null ? error.getMessage() : error.getClass().getSimpleName();
     }
 

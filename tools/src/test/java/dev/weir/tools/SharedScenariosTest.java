@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.weir.offheap.ChronicleStateBackend;
+import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WindowKind;
 import dev.weir.tools.scenario.ScenarioRunner;
+import dev.weir.tools.scenario.ScenarioRuntime;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -30,13 +33,15 @@ import org.junit.jupiter.api.TestFactory;
  * {@code expected.txt}) in {@code <repo>/../shared/scenarios}, in the README's {@code <repo>/examples}
  * and in the test resources' {@code scenarios/} runs through {@link ScenarioRunner} and must print its expected.txt, as
  * compared by {@link CanonicalOutput} (elements as multisets for session-window jobs only).
- * Each scenario also runs through the command line ({@code weir scenario}, stdout captured),
- * and, since output must not depend on the window operator's parallelism, windowed
- * scenarios also run at parallelism 1 and 3 against the same expected.txt.
+ * Each scenario also runs through the command line ({@code weir scenario}, stdout captured)
+ * with each state backend ({@code --state heap} and {@code --state chronicle}), and, since
+ * output must not depend on the window operator's parallelism, windowed scenarios also run
+ * at parallelism 1 and 3 on the off-heap backend against the same expected.txt.
  */
 class SharedScenariosTest {
     private static final String REPO_ROOT_PROPERTY = "weir.repo.root";
     private static final int[] OTHER_PARALLELISMS = {1, 3};
+    private static final List<String> STATE_BACKENDS = List.of("heap", "chronicle");
 
     @TestFactory
     Stream<DynamicNode> sharedScenarios() {
@@ -94,20 +99,25 @@ class SharedScenariosTest {
             final JobSpec spec = parse(job, elements, expected);
             assertCanonicalEquals(expected, spec, run(spec, elements));
         }));
-        tests.add(DynamicTest.dynamicTest("through weir scenario", job.toUri(), () -> {
-            final JobSpec spec = parse(job, elements, expected);
-            final CommandRun run = CommandRun.of("scenario", job.toString(), elements.toString());
-            assertEquals(ExitCodes.OK, run.exitCode(), run::describe);
-            // stderr carries only diagnostics (e.g. a channel that stalls the watermark), never errors
-            assertTrue(run.err().lines().allMatch(line -> line.startsWith("weir: note: ")), run::describe);
-            assertCanonicalEquals(expected, spec, run.outLines());
-        }));
+        for (final String state : STATE_BACKENDS) {
+            tests.add(DynamicTest.dynamicTest("through weir scenario --state " + state, job.toUri(), () -> {
+                final JobSpec spec = parse(job, elements, expected);
+                final CommandRun run = CommandRun.of("scenario", "--state", state, job.toString(), elements.toString());
+                assertEquals(ExitCodes.OK, run.exitCode(), run::describe);
+                // stderr carries only diagnostics (e.g. a channel that stalls the watermark), never errors
+                assertTrue(run.err().lines().allMatch(line -> line.startsWith("weir: note: ")), run::describe);
+                assertCanonicalEquals(expected, spec, run.outLines());
+            }));
+        }
         if (isWindowed(job)) {
             for (final int parallelism : OTHER_PARALLELISMS) {
-                tests.add(DynamicTest.dynamicTest("at parallelism " + parallelism, job.toUri(), () -> {
+                tests.add(DynamicTest.dynamicTest("at parallelism " + parallelism + ", off-heap state", job.toUri(), () -> {
                     final JobSpec spec = parse(job, elements, expected);
                     final JobSpec other = new JobSpec(spec.channels(), spec.watermarks(), spec.window(), parallelism);
-                    assertCanonicalEquals(expected, spec, run(other, elements));
+                    final List<String> lines = new ArrayList<>();
+                    ScenarioRunner.run(other, elements, lines::add, note -> { }, ScenarioRuntime.DETERMINISTIC,
+                            new ChronicleStateBackend(ChronicleStateConfig.defaults()));
+                    assertCanonicalEquals(expected, spec, lines);
                 }));
             }
         }

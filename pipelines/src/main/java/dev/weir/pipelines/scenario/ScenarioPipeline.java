@@ -6,6 +6,8 @@ import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.runtime.DeterministicDriver;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.state.StateBackend;
 import dev.weir.runtime.OperatorInput;
 import dev.weir.valve.ValveDiagnosis;
 import dev.weir.window.WindowOperator;
@@ -23,10 +25,21 @@ public final class ScenarioPipeline implements ScenarioRun {
     private final boolean windowed;
 
     /**
+     * A scenario on the heap state backend.
+     *
      * @param job the job
      * @param lines receives each canonical output line
      */
     public ScenarioPipeline(final JobSpec job, final Consumer<String> lines) {
+        this(job, lines, HeapStateBackend.INSTANCE);
+    }
+
+    /**
+     * @param job the job
+     * @param lines receives each canonical output line
+     * @param stateBackend where the window operator's keyed state lives
+     */
+    public ScenarioPipeline(final JobSpec job, final Consumer<String> lines, final StateBackend stateBackend) {
         this.windowed = job.window() != null;
         final WatermarkSpec watermarks = job.watermarks();
         this.driver = DeterministicDriver.<ScenarioRecord, String>builder()
@@ -36,6 +49,7 @@ public final class ScenarioPipeline implements ScenarioRun {
                 .keyBy(ScenarioRecord::key)
                 .parallelism(windowed ? job.parallelism() : 1)
                 .operator(windowed ? "window" : "valve", windowed ? ScenarioOperators.windowOperator(job.window()) : ValveOutputOperator::new)
+                .stateBackend(stateBackend)
                 .sink(new LineOutput(lines, windowed))
                 .build();
     }

@@ -13,6 +13,8 @@ import dev.weir.runtime.PipelineStoppedException;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
+import dev.weir.state.StateBackend;
+import dev.weir.state.StateBackends;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.valve.ValveDiagnosis;
@@ -59,12 +61,23 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
     private boolean closed;
 
     /**
-     * Starts the pipeline's threads.
+     * Starts the pipeline's threads, with the runtime's default state backend.
      *
      * @param job the job
      * @param out receives each canonical line (from the task threads, one at a time)
      */
     public ThreadedScenarioPipeline(final JobSpec job, final Consumer<String> out) {
+        this(job, out, StateBackends.defaultBackend());
+    }
+
+    /**
+     * Starts the pipeline's threads.
+     *
+     * @param job the job
+     * @param out receives each canonical line (from the task threads, one at a time)
+     * @param stateBackend where the window operator's keyed state lives
+     */
+    public ThreadedScenarioPipeline(final JobSpec job, final Consumer<String> out, final StateBackend stateBackend) {
         final boolean windowed = job.window() != null;
         final int parallelism = windowed ? job.parallelism() : 1;
         final WatermarkSpec watermarks = job.watermarks();
@@ -76,7 +89,7 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
         this.lines = new OrderedLines(parallelism, out);
         this.ended = new boolean[job.channels()];
 
-        final StreamPipeline pipeline = StreamPipeline.named("scenario").clock(clock);
+        final StreamPipeline pipeline = StreamPipeline.named("scenario").clock(clock).stateBackend(stateBackend);
         this.channels = pipeline.publishers("channel", job.channels());
         final KeyedStream<ScenarioRecord, String> keyed = pipeline.from(channels, emissionOf(strategy, watermarks))
                 .keyBy(ScenarioRecord::key)

@@ -11,6 +11,7 @@ import dev.weir.pipelines.run.RunOptions;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.SourceParseException;
+import dev.weir.tools.StateOptions;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -24,6 +25,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -54,6 +56,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--debug", description = "print stack traces of failures")
     private boolean debug;
 
+    @Mixin
+    private StateOptions state;
+
     @Override
     public Integer call() throws Exception {
         final JobSpec job = JobFileParser.parse(jobFile);
@@ -70,7 +75,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunOptions options() {
-        return RunOptions.defaults();
+        return RunOptions.defaults().withStateBackend(state.backend());
     }
 
     private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {

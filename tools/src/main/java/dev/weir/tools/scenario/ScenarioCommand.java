@@ -2,6 +2,7 @@ package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.tools.StateOptions;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -40,12 +42,16 @@ public final class ScenarioCommand implements Callable<Integer> {
                 "threaded: publisher-fed channels, Disruptor rings and task threads (docs/runtime.md)"})
     private ScenarioRuntime runtime;
 
+    @Mixin
+    private StateOptions state;
+
     @Override
     public Integer call() {
         final JobSpec job = JobFileParser.parse(jobFile);
         final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
-            ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime);
+            ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime,
+                    state.backend());
         } finally {
             out.flush();
             if (out.checkError()) {

@@ -5,6 +5,8 @@ import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.pipelines.scenario.ScenarioRun;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.PipelineStoppedException;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.state.StateBackend;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,8 +58,23 @@ public final class ScenarioRunner {
      */
     public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes,
             final ScenarioRuntime runtime) {
+        run(job, elements, lines, notes, runtime, HeapStateBackend.INSTANCE);
+    }
+
+    /**
+     * @param job the job
+     * @param elements the element file
+     * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @param notes receives diagnostics for the user
+     * @param runtime where the job runs
+     * @param stateBackend where the window operator's keyed state lives
+     * @throws ElementFileException on a bad row (lines of earlier rows are already out)
+     * @throws PipelineFailedException if the pipeline fails
+     */
+    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes,
+            final ScenarioRuntime runtime, final StateBackend stateBackend) {
         try (BufferedReader reader = Files.newBufferedReader(elements, StandardCharsets.UTF_8)) {
-            run(job, elements.toString(), reader, lines, notes, runtime);
+            run(job, elements.toString(), reader, lines, notes, runtime, stateBackend);
         } catch (java.nio.file.NoSuchFileException e) {
             throw new ElementFileException(elements.toString(), 0, null, "no such element file");
         } catch (IOException e) {
@@ -97,10 +114,24 @@ public final class ScenarioRunner {
      */
     public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines,
             final Consumer<String> notes, final ScenarioRuntime runtime) {
+        run(job, fileName, text, lines, notes, runtime, HeapStateBackend.INSTANCE);
+    }
+
+    /**
+     * @param job the job
+     * @param fileName the element file's name, for messages
+     * @param text the element file's text
+     * @param lines receives the canonical lines
+     * @param notes receives diagnostics for the user (e.g. a channel that stalls the watermark)
+     * @param runtime where the job runs
+     * @param stateBackend where the window operator's keyed state lives
+     */
+    public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines,
+            final Consumer<String> notes, final ScenarioRuntime runtime, final StateBackend stateBackend) {
         final ElementFileReader reader = new ElementFileReader(fileName, text, job.channels());
         final int[] endedOnLine = new int[job.channels()];
         int lastLine = 0;
-        try (ScenarioRun pipeline = runtime.start(job, lines)) {
+        try (ScenarioRun pipeline = runtime.start(job, lines, stateBackend)) {
             for (ElementRow row = reader.next(); row != null; row = reader.next()) {
                 if (endedOnLine[row.channel()] > 0) {
                     throw new ElementFileException(fileName, row.line(), "channel", "channel " + row.channel() + " ended on line "

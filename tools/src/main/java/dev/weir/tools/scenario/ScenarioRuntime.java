@@ -4,6 +4,7 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioPipeline;
 import dev.weir.pipelines.scenario.ScenarioRun;
 import dev.weir.pipelines.scenario.ThreadedScenarioPipeline;
+import dev.weir.state.StateBackend;
 import java.util.StringJoiner;
 import java.util.function.Consumer;
 
@@ -12,15 +13,15 @@ public enum ScenarioRuntime {
     /** One thread, operators called directly: the reference output. */
     DETERMINISTIC("deterministic") {
         @Override
-        public ScenarioRun start(final JobSpec job, final Consumer<String> lines) {
-            return new ScenarioPipeline(job, lines);
+        public ScenarioRun start(final JobSpec job, final Consumer<String> lines, final StateBackend stateBackend) {
+            return new ScenarioPipeline(job, lines, stateBackend);
         }
     },
     /** Publisher-fed sources, Disruptor rings and task threads, on a virtual clock moved by the reader. */
     THREADED("threaded") {
         @Override
-        public ScenarioRun start(final JobSpec job, final Consumer<String> lines) {
-            return new ThreadedScenarioPipeline(job, lines);
+        public ScenarioRun start(final JobSpec job, final Consumer<String> lines, final StateBackend stateBackend) {
+            return new ThreadedScenarioPipeline(job, lines, stateBackend);
         }
     };
 
@@ -33,9 +34,10 @@ public enum ScenarioRuntime {
     /**
      * @param job the job
      * @param lines receives the canonical lines
+     * @param stateBackend where the window operator's keyed state lives
      * @return the job's pipeline on this runtime, ready for the element file's rows
      */
-    public abstract ScenarioRun start(JobSpec job, Consumer<String> lines);
+    public abstract ScenarioRun start(JobSpec job, Consumer<String> lines, StateBackend stateBackend);
 
     /** @return the name on the command line */
     public String label() {
