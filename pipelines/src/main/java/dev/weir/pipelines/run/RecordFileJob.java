@@ -9,8 +9,12 @@ import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;
+import dev.weir.source.PacedSource;
+import dev.weir.source.Source;
 import dev.weir.time.SystemClock;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,9 +25,14 @@ import java.util.function.Consumer;
  * and the system clock: a file source with one split per file ({@code channels} source
  * instances), the job's watermark strategy per split, keyBy, the window operator at the job's
  * parallelism, and a sink that hands each FIRE and LATE line to a consumer (called from the
- * window tasks, one call at a time).
+ * window tasks, one call at a time). With checkpoints on, a {@code # checkpoint N} line marks
+ * each checkpoint in the output; with a restore directory, the run resumes from the latest
+ * complete checkpoint there (docs/checkpoints.md).
  */
 public final class RecordFileJob {
+    /** Starts the output line that marks a checkpoint: everything above it is covered by the checkpoint. */
+    public static final String CHECKPOINT_MARK = "# checkpoint ";
+
     private RecordFileJob() {
     }
 
@@ -41,17 +50,37 @@ public final class RecordFileJob {
         if (job.window() == null) {
             throw new IllegalArgumentException("the job has no window section: 'weir run' needs one");
         }
-        final Consumer<String> serialized = new SerializedLines(lines);
+        final OutputLines serialized = new OutputLines(lines);
         final StreamPipeline pipeline = StreamPipeline.named("run")
                 .clock(SystemClock.INSTANCE)
                 .stateBackend(options.stateBackend());
+        if (options.checkpointDir() != null) {
+            pipeline.checkpointing(options.checkpointDir(), options.checkpointInterval());
+        }
+        if (options.restoreDir() != null) {
+            pipeline.restoreFrom(options.restoreDir());
+        }
+        Source<ScenarioRecord> source = FileSource.of(files, new RecordLineParser());
+        if (options.maxRecordsPerSecond() > 0) {
+            source = PacedSource.of(source, options.maxRecordsPerSecond(), SystemNanoClock.INSTANCE);
+        }
         final KeyedStream<ScenarioRecord, String> keyed = pipeline
-                .from("records", FileSource.of(files, new RecordLineParser()), strategy(job), job.channels())
+                .from("records", source, strategy(job), job.channels())
                 .keyBy(ScenarioRecord::key)
                 .parallelism(job.parallelism());
         final DataStream<String> results = keyed.transform("window", ScenarioOperators.windowOperator(job.window()));
         results.sideOutput(ScenarioOperators.LATE, (record, timestamp) -> serialized.accept(ScenarioLines.late(record)))
-                .sink((line, timestamp) -> serialized.accept(line));
+                .sink(new Sink<String>() {
+                    @Override
+                    public void accept(final String line, final long timestamp) {
+                        serialized.accept(line);
+                    }
+
+                    @Override
+                    public void checkpoint(final long checkpointId) {
+                        serialized.checkpoint(checkpointId);
+                    }
+                });
         return pipeline.start();
     }
 
@@ -67,17 +96,29 @@ public final class RecordFileJob {
                 .withPeriodicInterval(0);
     }
 
-    /** Hands lines on one at a time, whichever window task produced them. */
-    private static final class SerializedLines implements Consumer<String> {
+    /**
+     * Hands lines on one at a time, whichever window task produced them, and marks checkpoints:
+     * {@code # checkpoint N} goes out when the first window instance passes barrier N, so every
+     * line above it is covered by checkpoint N and is not printed again after a restore from it.
+     */
+    private static final class OutputLines implements Consumer<String> {
         private final Consumer<String> lines;
+        private long markedCheckpointId;
 
-        SerializedLines(final Consumer<String> lines) {
+        OutputLines(final Consumer<String> lines) {
             this.lines = lines;
         }
 
         @Override
         public synchronized void accept(final String line) {
             lines.accept(line);
+        }
+
+        synchronized void checkpoint(final long checkpointId) {
+            if (checkpointId > markedCheckpointId) {
+                markedCheckpointId = checkpointId;
+                lines.accept(CHECKPOINT_MARK + checkpointId);
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ import dev.weir.pipelines.run.RunOptions;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.SourceParseException;
+import dev.weir.tools.DurationConverter;
 import dev.weir.tools.StateOptions;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -24,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,6 +46,9 @@ import picocli.CommandLine.Parameters;
 public final class RunCommand implements Callable<Integer> {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
     @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file (it needs a window section)")
     private Path jobFile;
 
@@ -58,6 +63,22 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     private StateOptions state;
+
+    @Option(names = "--checkpoint-dir", paramLabel = "DIR",
+            description = "take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md)")
+    private Path checkpointDir;
+
+    @Option(names = "--checkpoint-interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
+            description = "how often the sources start a checkpoint, e.g. 500ms, 10s (default), 1m")
+    private Duration checkpointInterval;
+
+    @Option(names = "--restore", paramLabel = "DIR",
+            description = "resume from the latest complete checkpoint in DIR (the files are read from their recorded positions)")
+    private Path restoreDir;
+
+    @Option(names = "--max-rate", paramLabel = "RECORDS_PER_SECOND", defaultValue = "0",
+            description = "read at most this many records a second per source instance (default 0: as fast as possible)")
+    private long maxRate;
 
     @Override
     public Integer call() throws Exception {
@@ -75,7 +96,17 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunOptions options() {
-        return RunOptions.defaults().withStateBackend(state.backend());
+        if (maxRate < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--max-rate must not be negative: " + maxRate);
+        }
+        RunOptions options = RunOptions.defaults().withStateBackend(state.backend()).withMaxRecordsPerSecond(maxRate);
+        if (checkpointDir != null) {
+            options = options.withCheckpoints(checkpointDir, checkpointInterval);
+        }
+        if (restoreDir != null) {
+            options = options.withRestoreFrom(restoreDir);
+        }
+        return options;
     }
 
     private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {
@@ -86,6 +117,10 @@ public final class RunCommand implements Callable<Integer> {
                 out.flush();
             }
         })) {
+            if (options.restoreDir() != null) {
+                System.err.println("weir: run: resumed from checkpoint " + running.completedCheckpointId() + " in "
+                        + options.restoreDir());
+            }
             final long startedNanos = System.nanoTime();
             while (!running.awaitTermination(PROGRESS_EVERY)) {
                 System.err.println("weir: run: " + progress(running.metrics(), System.nanoTime() - startedNanos));
