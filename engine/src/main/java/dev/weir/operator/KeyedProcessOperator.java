@@ -16,13 +16,14 @@ import dev.weir.timer.Triggerable;
  * @param <IN> the input type
  * @param <OUT> the output type
  */
-public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object>, OperatorStatistics {
-    private static final Object NAMESPACE = new Object() {
-        @Override
-        public String toString() {
-            return "keyed-process";
-        }
-    };
+public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object>, OperatorStatistics,
+        CheckpointedOperator {
+    /** The one namespace of a keyed process function's state and timers; an enum, so that snapshots can write it. */
+    private enum Namespace {
+        KEYED_PROCESS
+    }
+
+    private static final Object NAMESPACE = Namespace.KEYED_PROCESS;
 
     private final KeySelector<? super IN, K> keySelector;
     private final KeyedProcessFunction<K, IN, OUT> function;
@@ -93,6 +94,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         function.onTimer(time, context, collector);
     }
 
+    @Override
+    public TimerService<?, ?> timerService() {
+        return timers;
+    }
+
     /** @return pending timers */
     @Override
     public int pendingTimers() {
@@ -102,6 +108,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     /** @return the operator's current watermark */
     public long currentWatermark() {
         return timers.currentWatermark();
+    }
+
+    @Override
+    public KeyedStateBackend<?> keyedStateBackend() {
+        return backend;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weir.window;
 
 import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.CheckpointedOperator;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OneInputOperator;
@@ -36,13 +37,14 @@ import java.util.List;
  * @param <OUT> the result type
  * @param <W> the window type
  */
-public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics {
-    private static final Object GLOBAL_NAMESPACE = new Object() {
-        @Override
-        public String toString() {
-            return "global-namespace";
-        }
-    };
+public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics,
+        CheckpointedOperator {
+    /** The namespace of per-key state that belongs to no window; an enum, so that snapshots can write it. */
+    private enum Namespace {
+        GLOBAL
+    }
+
+    private static final Object GLOBAL_NAMESPACE = Namespace.GLOBAL;
 
     private final String name;
     private final KeySelector<? super IN, K> keySelector;
@@ -401,10 +403,20 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         return timers.currentWatermark();
     }
 
+    @Override
+    public TimerService<?, ?> timerService() {
+        return timers;
+    }
+
     /** @return pending event-time plus processing-time timers */
     @Override
     public int pendingTimers() {
         return timers.eventTimeTimerCount() + timers.processingTimeTimerCount();
+    }
+
+    @Override
+    public KeyedStateBackend<?> keyedStateBackend() {
+        return backend;
     }
 
     /** @return the number of window state entries held */
