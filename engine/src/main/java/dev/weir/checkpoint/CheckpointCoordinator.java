@@ -1,5 +1,6 @@
 package dev.weir.checkpoint;
 
+import dev.weir.time.SystemNanoClock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -167,9 +168,9 @@ public final class CheckpointCoordinator {
      * @throws InterruptedException if interrupted while waiting
      */
     public synchronized boolean awaitCompleted(final long checkpointId, final Duration timeout) throws InterruptedException {
-        final long deadline = System.nanoTime() + timeout.toNanos();
+        final long deadline = SystemNanoClock.INSTANCE.nanos() + timeout.toNanos();
         while (completedId < checkpointId && !finished) {
-            final long leftNanos = deadline - System.nanoTime();
+            final long leftNanos = deadline - SystemNanoClock.INSTANCE.nanos();
             if (leftNanos <= 0) {
                 return false;
             }

@@ -37,7 +37,7 @@ final class CollectionReader<T> implements SourceReader<T> {
     }
 
     private int skipConsumed() {
-        for (int i = 0; i < consumed.size(); i++) {
+        for (int i = 0; i < consumed.size() && next < to; i++) {
             final CollectionPosition range = consumed.get(i);
             if (next >= range.from() && next < range.to()) {
                 next = Math.min(to, range.to());

@@ -109,16 +109,15 @@ final class SourcePositionsTest {
         for (int instance = 0; instance < 2; instance++) {
             final SourceReader<String> reader = source.createReader(instance, 2);
             final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
-            reader.read(output);
-            if (instance == 0) {
-                reader.read(output);
+            for (int read = 0; read < 3 - instance; read++) {
+                reader.read(output); // the first read only starts the schedule (only record 0 is due at once)
             }
             first.addAll(output.events);
             positions.addAll(reader.snapshotPositions());
         }
-        assertEquals(List.of("0", "2", "4", "6", "8", "10", "1", "3", "5"), first);
+        assertEquals(List.of("0", "2", "4", "6", "8", "10", "12", "1", "3", "5"), first);
         final SourceReader<String> resumed = source.createReader(0, 1);
         resumed.restorePositions(positions);
-        assertEquals(List.of("7", "9", "11", "12", "13", "14", "15", "16", "17", "18", "19"), readAll(resumed));
+        assertEquals(List.of("7", "9", "11", "13", "14", "15", "16", "17", "18", "19"), readAll(resumed));
     }
 }
