@@ -1,6 +1,12 @@
 package dev.weir.api;
 
+import dev.weir.checkpoint.CheckpointCoordinator;
+import dev.weir.checkpoint.CheckpointDirectory;
+import dev.weir.checkpoint.CheckpointException;
+import dev.weir.checkpoint.CheckpointFile;
+import dev.weir.checkpoint.Manifest;
 import dev.weir.operator.KeySelector;
+import dev.weir.runtime.ChainCheckpointer;
 import dev.weir.runtime.Channel;
 import dev.weir.runtime.ChainEnd;
 import dev.weir.runtime.BusySpinBudget;
@@ -22,7 +28,9 @@ import dev.weir.runtime.TaskThreadFactory;
 import dev.weir.source.Publisher;
 import dev.weir.source.Source;
 import dev.weir.source.SourceAlignment;
+import dev.weir.source.SourceCheckpointer;
 import dev.weir.source.SourceEmitter;
+import dev.weir.source.SourceReader;
 import dev.weir.source.SourceTask;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
@@ -32,9 +40,13 @@ import dev.weir.time.SystemClock;
 import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Objects;
 import org.agrona.concurrent.Agent;
 
@@ -74,6 +86,9 @@ public final class StreamPipeline {
     private Source<?> source;
     private WatermarkStrategy<?> strategy;
     private Sink<?> sink;
+    private Path checkpointDir;
+    private Duration checkpointInterval;
+    private Path restoreDir;
     private boolean started;
 
     private StreamPipeline(final String name) {
@@ -190,6 +205,42 @@ public final class StreamPipeline {
      */
     public StreamPipeline cpuBinder(final CpuBinder binder) {
         this.cpuBinder = Objects.requireNonNull(binder, "binder");
+        return this;
+    }
+
+    /**
+     * Takes a checkpoint every {@code interval} of processing time (the pipeline's clock, counted
+     * from the completion of the previous one): barriers flow from the sources with the records,
+     * every task snapshots its keyed state and timers, sources their read positions, into
+     * {@code dir/chk-<id>/}; the checkpoint is complete once its {@code MANIFEST} is written. The
+     * last two complete checkpoints are kept. A publisher injects its barrier at its next
+     * {@code publish} or {@code tick}. See docs/checkpoints.md.
+     *
+     * @param dir the checkpoint directory, created if need be
+     * @param interval the time between checkpoints, at least 1 ms
+     * @return this pipeline
+     */
+    public StreamPipeline checkpointing(final Path dir, final Duration interval) {
+        if (Objects.requireNonNull(interval, "interval").toMillis() < 1) {
+            throw new IllegalArgumentException("checkpoint interval must be at least 1 ms: " + interval);
+        }
+        this.checkpointDir = Objects.requireNonNull(dir, "dir");
+        this.checkpointInterval = interval;
+        return this;
+    }
+
+    /**
+     * Starts from the latest complete checkpoint in {@code dir} (a directory written by
+     * {@link #checkpointing}): keyed state and timers are restored into the instances that own
+     * their key groups (the parallelism may differ from the checkpoint's), sources resume from
+     * their recorded positions, watermarks start again from MIN, and checkpoint ids continue
+     * after the restored one. Results after the checkpoint are emitted again.
+     *
+     * @param dir the checkpoint directory to restore from
+     * @return this pipeline
+     */
+    public StreamPipeline restoreFrom(final Path dir) {
+        this.restoreDir = Objects.requireNonNull(dir, "dir");
         return this;
     }
 
@@ -320,6 +371,11 @@ public final class StreamPipeline {
             throw new IllegalStateException("a publisher is one source instance");
         }
         started = true;
+        final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
+        final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
+        final CheckpointCoordinator checkpoints = checkpointDir == null ? null
+                : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId());
         // channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down'
         final Channel[][][] channels = new Channel[stages.size() - 1][][];
         for (int i = 0; i + 1 < stages.size(); i++) {
@@ -345,11 +401,22 @@ public final class StreamPipeline {
                 final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, sideOutputs, clock, instance,
                         stage.parallelism, maxParallelism, stateBackend);
                 final String role = name + "-" + stage.name + "-" + instance;
+                final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
+                        : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
                 if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
                     if (end instanceof ChannelOutput) {
                         // time blocked on a full ring is not idle time (SEMANTICS.md §1)
                         ((ChannelOutput<?>) end).backPressureListener(emitter);
+                    }
+                    final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
+                    if (checkpointer != null) {
+                        final SourceCheckpointer sourceCheckpointer = new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name),
+                                instance, stage.parallelism, reader);
+                        if (restored != null) {
+                            sourceCheckpointer.restore(restoreFrom, restored);
+                        }
+                        emitter.checkpointer(sourceCheckpointer);
                     }
                     if (publishers != null) {
                         ((Publisher) publishers.get(instance)).connect(emitter);
@@ -361,13 +428,17 @@ public final class StreamPipeline {
                             ? null
                             : new SourceAlignment(alignment, alignmentGroups.group(alignment.group()), clock);
                     monitors.add(TaskMonitor.ofSource(role, stage.name, instance, tasks.size(), chain));
-                    tasks.add(new SourceTask(role, source.createReader(instance, stage.parallelism), emitter, control, sourceAlignment));
+                    tasks.add(new SourceTask(role, reader, emitter, control, sourceAlignment));
                 } else {
                     final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
                     for (int up = 0; up < inputs.length; up++) {
                         inputs[up] = channels[i - 1][up][instance];
                     }
-                    final Task task = new Task(role, inputs, chain, clock, control);
+                    final Task task = checkpointer == null ? new Task(role, inputs, chain, clock, control)
+                            : new Task(role, inputs, chain, clock, control, checkpointer);
+                    if (restored != null) {
+                        checkpointer.restore(restoreFrom, restored);
+                    }
                     monitors.add(TaskMonitor.of(task, stage.name, instance, tasks.size()));
                     tasks.add(task);
                 }
@@ -386,6 +457,54 @@ public final class StreamPipeline {
         }
         final List<IdleStrategyKind> granted = BusySpinBudget.limit(name, roles, idle, Runtime.getRuntime().availableProcessors());
         final TaskThreadFactory threads = cpus.length == 0 ? threadFactory : new PinningThreadFactory(name, threadFactory, cpus, cpuBinder, pinned);
-        return new RunningPipeline(name, control, tasks, granted, threads, clock, monitors);
+        return new RunningPipeline(name, control, tasks, granted, threads, clock, monitors, checkpoints);
+    }
+
+    private int participants() {
+        int participants = 0;
+        for (final Stage stage : stages) {
+            participants += stage.parallelism;
+        }
+        return participants;
+    }
+
+    /** The checkpoint name of each operator of a stage: unique in the pipeline, the same in every run of it. */
+    private static List<String> operatorIds(final Stage stage) {
+        final List<String> ids = new ArrayList<>();
+        for (int i = 0; i < stage.operators.size(); i++) {
+            final String id = checkpointName(stage.name + "." + stage.operatorNames.get(i));
+            ids.add(ids.contains(id) ? id + "-" + i : id);
+        }
+        return ids;
+    }
+
+    private static String checkpointName(final String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private Manifest restorableCheckpoint(final CheckpointDirectory directory) {
+        final Manifest manifest = directory.latestComplete();
+        final Path at = directory.checkpointDir(manifest.checkpointId());
+        if (manifest.maxParallelism() != maxParallelism) {
+            throw new CheckpointException("cannot restore checkpoint " + at + ": it has " + manifest.maxParallelism()
+                    + " key groups, pipeline '" + name + "' has maxParallelism " + maxParallelism);
+        }
+        final Set<String> operators = new HashSet<>();
+        for (final Stage stage : stages) {
+            operators.addAll(operatorIds(stage));
+        }
+        for (final String owner : manifest.owners(CheckpointFile.Kind.OPERATOR_STATE)) {
+            if (!operators.contains(owner)) {
+                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds state of operator '" + owner
+                        + "', which pipeline '" + name + "' does not have (its operators: " + operators + ")");
+            }
+        }
+        for (final String owner : manifest.owners(CheckpointFile.Kind.SOURCE_POSITIONS)) {
+            if (!owner.equals(checkpointName(stages.get(0).name))) {
+                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds positions of source '" + owner
+                        + "', pipeline '" + name + "' reads source '" + checkpointName(stages.get(0).name) + "'");
+            }
+        }
+        return manifest;
     }
 }

@@ -17,7 +17,8 @@ import dev.weir.timer.Triggerable;
  * @param <IN> the input type
  * @param <OUT> the output type
  */
-public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object>, OperatorStatistics {
+public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<IN, OUT>, Triggerable<K, Object>, OperatorStatistics,
+        CheckpointedOperator {
     private static final Object NAMESPACE = VoidNamespace.INSTANCE;
 
     private final KeySelector<? super IN, K> keySelector;
@@ -89,6 +90,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         function.onTimer(time, context, collector);
     }
 
+    @Override
+    public TimerService<?, ?> timerService() {
+        return timers;
+    }
+
     /** @return pending timers */
     @Override
     public int pendingTimers() {
@@ -106,6 +112,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         if (backend != null) {
             backend.close();
         }
+    }
+
+    @Override
+    public KeyedStateBackend<?> keyedStateBackend() {
+        return backend;
     }
 
     @Override

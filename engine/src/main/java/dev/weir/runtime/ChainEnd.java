@@ -9,6 +9,15 @@ import dev.weir.operator.Output;
  * @param <T> the record type
  */
 public interface ChainEnd<T> extends Output<T> {
+    /**
+     * A checkpoint barrier, after the chain's operators have been snapshotted: forwards it to
+     * every downstream channel, or tells the sink. Nothing by default.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void barrier(final long checkpointId) {
+    }
+
     /** End of input: forwards it downstream, or finishes the sink. */
     void end();
 }

@@ -99,6 +99,13 @@ public final class Channel {
         ring.publish(sequence);
     }
 
+    /** @param checkpointId a checkpoint barrier, inline with the records before and after it */
+    public void publishBarrier(final long checkpointId) {
+        final long sequence = claim();
+        ring.get(sequence).barrier(checkpointId);
+        ring.publish(sequence);
+    }
+
     /** Publishes end of input; nothing may follow. */
     public void publishEnd() {
         final long sequence = claim();

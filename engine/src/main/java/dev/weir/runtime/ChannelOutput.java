@@ -7,8 +7,8 @@ import dev.weir.state.KeyGroups;
 
 /**
  * The end of a task's chain that writes to the downstream instances' channels: records go to
- * one channel (by key group for keyed edges, round-robin otherwise), watermarks, status and
- * end of input go to every channel (SEMANTICS.md §2: a watermark is broadcast).
+ * one channel (by key group for keyed edges, round-robin otherwise), watermarks, status,
+ * checkpoint barriers and end of input go to every channel (SEMANTICS.md §2: a watermark is broadcast).
  *
  * @param <T> the record type
  */
@@ -69,6 +69,13 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     public void status(final WatermarkStatus status) {
         for (final Channel channel : channels) {
             channel.publishStatus(status);
+        }
+    }
+
+    @Override
+    public void barrier(final long checkpointId) {
+        for (final Channel channel : channels) {
+            channel.publishBarrier(checkpointId);
         }
     }
 

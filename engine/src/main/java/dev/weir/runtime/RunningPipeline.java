@@ -1,5 +1,6 @@
 package dev.weir.runtime;
 
+import dev.weir.checkpoint.CheckpointCoordinator;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.time.Clock;
@@ -32,6 +33,7 @@ public final class RunningPipeline implements AutoCloseable {
     private final List<Thread> threads = new ArrayList<>();
     private final CountDownLatch terminated;
     private final PipelineMBeans mbeans = new PipelineMBeans();
+    private final CheckpointCoordinator checkpoints;
     private boolean closed;
 
     /**
@@ -63,7 +65,27 @@ public final class RunningPipeline implements AutoCloseable {
     public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
             final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory, final Clock clock,
             final List<TaskMonitor> monitors) {
+        this(name, control, tasks, idleStrategies, threadFactory, clock, monitors, null);
+    }
+
+    /**
+     * Registers the tasks' MBeans, then starts a thread per task.
+     *
+     * @param name the pipeline's name
+     * @param control the pipeline's shared stop/failure state
+     * @param tasks the tasks
+     * @param idleStrategies the idle strategy of each task, in task order
+     * @param threadFactory makes (and may pin) each task's thread
+     * @param clock the pipeline's processing time, for watermark lags
+     * @param monitors every task and source instance, in stage and instance order; those with a
+     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
+     * @param checkpoints the pipeline's checkpoints, or null when it takes none
+     */
+    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
+            final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory, final Clock clock,
+            final List<TaskMonitor> monitors, final CheckpointCoordinator checkpoints) {
         this.name = name;
+        this.checkpoints = checkpoints;
         this.control = control;
         this.clock = clock;
         this.monitors = List.copyOf(monitors);
@@ -205,6 +227,25 @@ public final class RunningPipeline implements AutoCloseable {
         if (failure != null) {
             throw new PipelineExecutionException(name, failure);
         }
+    }
+
+    /** @return the id of the last complete checkpoint (or the one the pipeline restored from), 0 if none */
+    public long completedCheckpointId() {
+        return checkpoints == null ? 0 : checkpoints.completedCheckpointId();
+    }
+
+    /**
+     * Waits until checkpoint {@code checkpointId} (or a later one) has completed: its manifest is
+     * written.
+     *
+     * @param checkpointId a checkpoint id
+     * @param timeout how long to wait at most
+     * @return true once it completed; false after the timeout, or as soon as no checkpoint can
+     *     start any more (an input ended), or at once when the pipeline takes no checkpoints
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitCheckpoint(final long checkpointId, final Duration timeout) throws InterruptedException {
+        return checkpoints != null && checkpoints.awaitCompleted(checkpointId, timeout);
     }
 
     /** @return true while any task runs */

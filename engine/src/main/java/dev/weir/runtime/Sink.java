@@ -21,6 +21,16 @@ public interface Sink<T> {
     default void watermark(final long watermark) {
     }
 
+    /**
+     * A checkpoint barrier reached the sink: every result before it has been handed over, none
+     * after it. Called before the sink's instance acknowledges the checkpoint, so a sink that
+     * buffers flushes here. After a restore, results after the checkpoint are emitted again.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void checkpoint(final long checkpointId) {
+    }
+
     /** Called once, from the same thread, when the input has ended. */
     default void finish() {
     }

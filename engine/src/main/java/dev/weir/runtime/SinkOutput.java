@@ -44,6 +44,11 @@ public final class SinkOutput<T> implements ChainEnd<T> {
     }
 
     @Override
+    public void barrier(final long checkpointId) {
+        sink.checkpoint(checkpointId);
+    }
+
+    @Override
     public void end() {
         sink.finish();
     }

@@ -12,7 +12,8 @@ import org.agrona.concurrent.AgentTerminationException;
 /**
  * One instance of a pipeline stage: an Agrona {@link Agent} that polls its input channels
  * and runs its fused operator chain. Watermarks and status of every channel pass through the
- * task's valve (SEMANTICS.md §2); processing-time timers fire from the pipeline's clock. When
+ * task's valve (SEMANTICS.md §2); checkpoint barriers are aligned over the channels by a
+ * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
  * the events handled, so the runner's idle strategy backs off only when there was nothing to do.
  * After each batch the task publishes its operators' statistics and counts a duty cycle, so
@@ -29,6 +30,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
     private final PipelineControl control;
     private final boolean[] ended;
     private final ValveProbe valveProbe;
+    private final BarrierAligner aligner;
     private final Counter dutyCycles = new Counter();
     private int endedCount;
     private int channel;
@@ -43,6 +45,19 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
      * @param control the pipeline's shared stop/failure state
      */
     public Task(final String roleName, final Channel[] inputs, final OperatorChain chain, final Clock clock, final PipelineControl control) {
+        this(roleName, inputs, chain, clock, control, id -> chain.end().barrier(id));
+    }
+
+    /**
+     * @param roleName the task's name, for threads and diagnostics
+     * @param inputs the input channels, one per upstream instance
+     * @param chain the operators, opened
+     * @param clock processing time
+     * @param control the pipeline's shared stop/failure state
+     * @param checkpoint snapshots the chain and forwards the barrier once a checkpoint's barriers are aligned
+     */
+    public Task(final String roleName, final Channel[] inputs, final OperatorChain chain, final Clock clock, final PipelineControl control,
+            final BarrierAligner.Handler checkpoint) {
         this.roleName = roleName;
         this.inputs = inputs.clone();
         this.chain = chain;
@@ -61,6 +76,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
             }
         });
         this.valveProbe = new ValveProbe(valve, clock);
+        this.aligner = new BarrierAligner(inputs.length, checkpoint);
     }
 
     @Override
@@ -70,7 +86,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         }
         int work = 0;
         for (int i = 0; i < inputs.length; i++) {
-            if (!ended[i]) {
+            if (!ended[i] && !aligner.isBlocked(i)) {
                 channel = i;
                 batch = 0;
                 inputs[i].poll(this);
@@ -113,8 +129,12 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
             case END:
                 ended[channel] = true;
                 endedCount++;
+                aligner.channelEnded(channel);
                 return false;
             case BARRIER:
+                // the records behind the barrier wait until it arrived on every channel
+                aligner.barrier(channel, event.timestamp());
+                return false;
             default:
                 break;
         }

@@ -3,6 +3,7 @@ package dev.weir.source;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -55,11 +56,19 @@ public final class FileSource<T> implements Source<T> {
     }
 
     /**
-     * @param fileCharset the files' encoding; malformed input is an error naming file and line
+     * @param fileCharset the files' encoding; malformed input is an error naming file and line.
+     *     Lines are split on bytes, so it must encode ASCII as single bytes (UTF-8, US-ASCII and
+     *     the ISO-8859 family do; UTF-16 does not)
      * @return this source with the encoding
+     * @throws IllegalArgumentException if the charset does not encode ASCII as single bytes
      */
     public FileSource<T> withCharset(final Charset fileCharset) {
-        return new FileSource<>(files, parser, Objects.requireNonNull(fileCharset, "fileCharset"), batchSize);
+        final String ascii = "\n\r\t ,;:|=azAZ09\"'";
+        if (!Arrays.equals(ascii.getBytes(Objects.requireNonNull(fileCharset, "fileCharset")), ascii.getBytes(StandardCharsets.US_ASCII))) {
+            throw new IllegalArgumentException("a file source splits lines on bytes and needs a charset that encodes ASCII as single"
+                    + " bytes (UTF-8, US-ASCII, ISO-8859-*): " + fileCharset + " does not");
+        }
+        return new FileSource<>(files, parser, fileCharset, batchSize);
     }
 
     /**

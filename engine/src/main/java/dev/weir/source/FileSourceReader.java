@@ -1,11 +1,12 @@
 package dev.weir.source;
 
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +16,7 @@ import java.util.List;
  * instance's watermark back), then reads a batch of lines from one split per read, round-robin
  * over the splits that are neither finished nor paused for alignment. A finished file ends its
  * split; the reader ends after its last file. {@link #positions()} tells how far each file was
- * read. Not thread-safe: the source task's thread (or after the pipeline ended).
+ * read (byte offset and line number), which checkpoints record and a restored reader resumes from. Not thread-safe: the source task's thread (or after the pipeline ended).
  *
  * @param <T> the record type
  */
@@ -27,6 +28,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     private final int batchSize;
     private final LineReader[] readers;
     private final long[] linesRead;
+    private final long[] byteOffsets;
     private final boolean[] finished;
     private final boolean[] paused;
     private final SplitOutput<?>[] outputs;
@@ -44,6 +46,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         this.batchSize = batchSize;
         this.readers = new LineReader[fileIndexes.length];
         this.linesRead = new long[fileIndexes.length];
+        this.byteOffsets = new long[fileIndexes.length];
         this.finished = new boolean[fileIndexes.length];
         this.paused = new boolean[fileIndexes.length];
         this.outputs = new SplitOutput<?>[fileIndexes.length];
@@ -55,6 +58,11 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         if (!registered) {
             for (int split = 0; split < outputs.length; split++) {
                 outputs[split] = output.split(split);
+            }
+            for (int split = 0; split < outputs.length; split++) {
+                if (finished[split]) {
+                    outputs[split].end(); // read to its end before the checkpoint this reader resumed from
+                }
             }
             registered = true;
         }
@@ -99,7 +107,17 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     private LineReader open(final int split) throws IOException {
         if (readers[split] == null) {
             try {
-                readers[split] = new LineReader(new InputStreamReader(Files.newInputStream(path(split)), charset.newDecoder()));
+                final FileChannel channel = FileChannel.open(path(split), StandardOpenOption.READ);
+                if (byteOffsets[split] > 0) {
+                    final long size = channel.size();
+                    if (byteOffsets[split] > size) {
+                        channel.close();
+                        throw new IOException(path(split) + ": cannot resume reading at byte " + byteOffsets[split] + " (line "
+                                + (linesRead[split] + 1) + "): the file has only " + size + " bytes now");
+                    }
+                    channel.position(byteOffsets[split]);
+                }
+                readers[split] = new LineReader(Channels.newInputStream(channel), charset.newDecoder(), byteOffsets[split]);
             } catch (NoSuchFileException missing) {
                 throw new IOException(path(split) + ": no such source file", missing);
             } catch (IOException unreadable) {
@@ -118,6 +136,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
             throw new IOException(path(split) + ":" + (linesRead[split] + 1) + ": cannot read source file: " + unreadable, unreadable);
         }
         linesRead[split]++;
+        byteOffsets[split] = lines.offset();
         return true;
     }
 
@@ -125,6 +144,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         finished[split] = true;
         finishedSplits++;
         outputs[split].end();
+        byteOffsets[split] = readers[split].offset();
         readers[split].close();
     }
 
@@ -156,9 +176,51 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     public List<FilePosition> positions() {
         final List<FilePosition> positions = new ArrayList<>(fileIndexes.length);
         for (int split = 0; split < fileIndexes.length; split++) {
-            positions.add(new FilePosition(fileIndexes[split], path(split), linesRead[split], finished[split]));
+            positions.add(new FilePosition(fileIndexes[split], path(split), byteOffsets[split], linesRead[split], finished[split]));
         }
         return positions;
+    }
+
+    @Override
+    public List<FileSplitPosition> snapshotPositions() {
+        final List<FileSplitPosition> positions = new ArrayList<>(fileIndexes.length);
+        for (int split = 0; split < fileIndexes.length; split++) {
+            positions.add(new FileSplitPosition(fileIndexes[split], path(split).toString(), byteOffsets[split], linesRead[split],
+                    finished[split]));
+        }
+        return positions;
+    }
+
+    /**
+     * Resumes each of this reader's files at the byte offset and line number a checkpoint recorded
+     * (positions of files of other readers are passed over); a file without a position is read
+     * from its start.
+     *
+     * @param positions the positions every reader of the source recorded
+     * @throws IllegalStateException if a position names another file than this source's file of that index
+     */
+    @Override
+    public void restorePositions(final List<?> positions) {
+        if (registered) {
+            throw new IllegalStateException("a reader resumes before its first read");
+        }
+        for (final FileSplitPosition position : RecordedPositions.of(positions, FileSplitPosition.class)) {
+            if (position.fileIndex() < 0 || position.fileIndex() >= files.size()
+                    || !files.get(position.fileIndex()).toString().equals(position.file())) {
+                throw new IllegalStateException("the checkpoint read " + position.file() + " as file " + position.fileIndex()
+                        + " of the source, which has " + files.size() + " files now: " + files);
+            }
+            for (int split = 0; split < fileIndexes.length; split++) {
+                if (fileIndexes[split] == position.fileIndex()) {
+                    byteOffsets[split] = position.byteOffset();
+                    linesRead[split] = position.linesRead();
+                    if (position.finished() && !finished[split]) {
+                        finished[split] = true;
+                        finishedSplits++;
+                    }
+                }
+            }
+        }
     }
 
     /** Closes every open file; idempotent. */

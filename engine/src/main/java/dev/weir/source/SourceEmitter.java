@@ -41,6 +41,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
     private boolean ended;
     private boolean chainFailed;
     private long recordsOut;
+    private SourceCheckpointer checkpointer;
 
     /**
      * @param strategy timestamps and watermarks
@@ -123,8 +124,8 @@ public final class SourceEmitter<T> implements BackPressureListener {
     }
 
     /**
-     * Runs the periodic watermark emission (of the single stream or of every split, combined)
-     * and the chained operators' processing-time timers when they are due.
+     * Runs the periodic watermark emission (of the single stream or of every split, combined),
+     * the chained operators' processing-time timers and a checkpoint when they are due.
      *
      * @return true if anything ran
      */
@@ -144,7 +145,18 @@ public final class SourceEmitter<T> implements BackPressureListener {
             chain.advanceProcessingTime(now);
             ran = true;
         }
+        if (checkpointer != null && !ended && checkpointer.poll(now)) {
+            ran = true;
+        }
         return ran;
+    }
+
+    /**
+     * @param sourceCheckpointer injects checkpoint barriers from {@link #poll()}, after the
+     *     periodic watermark; set before the source starts
+     */
+    public void checkpointer(final SourceCheckpointer sourceCheckpointer) {
+        this.checkpointer = sourceCheckpointer;
     }
 
     /** @return where explicit watermarks and idle/active announcements of this source go */
@@ -205,6 +217,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
     public void end() {
         if (!ended) {
             ended = true;
+            checkpointsEnd();
             watermarks.end();
             chain.endInput();
         }
@@ -218,7 +231,14 @@ public final class SourceEmitter<T> implements BackPressureListener {
     public void abort() {
         if (!ended) {
             ended = true;
+            checkpointsEnd();
             chain.endInput();
+        }
+    }
+
+    private void checkpointsEnd() {
+        if (checkpointer != null) {
+            checkpointer.finished();
         }
     }
 

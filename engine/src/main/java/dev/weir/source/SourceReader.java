@@ -2,12 +2,14 @@ package dev.weir.source;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * Reads one source instance's share of the input, a batch at a time, on the source task's
  * thread. A reader of several splits may support pausing single splits, so that watermark
  * alignment (SEMANTICS.md §5) holds back only the splits that run ahead; otherwise the whole
- * instance stops reading.
+ * instance stops reading. A reader that can tell where it is ({@link #snapshotPositions()})
+ * resumes there after a restore from a checkpoint.
  *
  * @param <T> the record type
  */
@@ -44,6 +46,29 @@ public interface SourceReader<T> extends Closeable {
      */
     default void resumeSplit(final int splitIndex) {
         throw new UnsupportedOperationException("this reader cannot pause splits");
+    }
+
+    /**
+     * Where the reader is, for a checkpoint: called between two reads, when a barrier follows
+     * the records emitted so far. Each position is a value {@code StateSerializers.any()} writes
+     * (a record of primitives and strings is best). A reader that returns none (the default) is
+     * read from its beginning again after a restore.
+     *
+     * @return the positions, e.g. one per split
+     */
+    default List<?> snapshotPositions() {
+        return List.of();
+    }
+
+    /**
+     * Resumes where a checkpoint left off; called once before the first read. The positions are
+     * those of every instance of the source when the checkpoint was taken, whatever its
+     * parallelism was then: each reader takes what concerns its own share.
+     *
+     * @param positions what {@link #snapshotPositions()} returned in every instance
+     * @throws IllegalStateException if the positions do not fit this source (say, other files)
+     */
+    default void restorePositions(final List<?> positions) {
     }
 
     /**

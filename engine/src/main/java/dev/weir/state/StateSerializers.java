@@ -1,6 +1,7 @@
 package dev.weir.state;
 
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.agrona.collections.Int2ObjectHashMap;
 
@@ -85,6 +86,18 @@ public final class StateSerializers {
                     + ": the class was never written in this JVM nor learned from a snapshot's type table");
         }
         return type;
+    }
+
+    /**
+     * The classes with an id so far, for a snapshot's type table: every id {@link #any()} wrote
+     * in this JVM is among them.
+     *
+     * @return type id to binary class name, a copy
+     */
+    public static Map<Integer, String> knownTypes() {
+        final Map<Integer, String> names = new TreeMap<>();
+        typesById.forEach((id, type) -> names.put(id, type.getName()));
+        return names;
     }
 
     static StateType typeOf(final Class<?> type) {

@@ -77,6 +77,19 @@ public final class TimerService<K, N> {
     }
 
     /**
+     * Puts a timer of a snapshot back, for any key (not only the current one); before the
+     * operator processes anything.
+     *
+     * @param domain event or processing time
+     * @param key the timer's key
+     * @param namespace its namespace
+     * @param timestamp when it fires
+     */
+    public void restoreTimer(final TimeDomain domain, final K key, final N namespace, final long timestamp) {
+        (domain == TimeDomain.EVENT_TIME ? eventTimeTimers : processingTimeTimers).add(timestamp, key, namespace);
+    }
+
+    /**
      * Sets the watermark and fires every event-time timer at or below it, earliest first,
      * including timers that firing registers at or below it.
      *

@@ -1,6 +1,7 @@
 package dev.weir.window;
 
 import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.CheckpointedOperator;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OneInputOperator;
@@ -37,7 +38,8 @@ import java.util.List;
  * @param <OUT> the result type
  * @param <W> the window type
  */
-public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics {
+public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics,
+        CheckpointedOperator {
     private static final Object GLOBAL_NAMESPACE = VoidNamespace.INSTANCE;
 
     private final String name;
@@ -397,6 +399,11 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         return timers.currentWatermark();
     }
 
+    @Override
+    public TimerService<?, ?> timerService() {
+        return timers;
+    }
+
     /** @return pending event-time plus processing-time timers */
     @Override
     public int pendingTimers() {
@@ -409,6 +416,11 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         if (backend != null) {
             backend.close();
         }
+    }
+
+    @Override
+    public KeyedStateBackend<?> keyedStateBackend() {
+        return backend;
     }
 
     /** @return the number of window state entries held */

@@ -72,7 +72,7 @@ class FileSourceTest {
                 "split1 b5", "split1 END"), output.events);
         // a's second batch finds its end after one line; b's last batch reads b5, then its end
         assertEquals(List.of(ReadStatus.MORE, ReadStatus.MORE, ReadStatus.MORE, ReadStatus.MORE, ReadStatus.END), statuses);
-        assertEquals(List.of(new FilePosition(0, a, 3, true), new FilePosition(1, b, 5, true)), reader.positions());
+        assertEquals(List.of(new FilePosition(0, a, 9, 3, true), new FilePosition(1, b, 15, 5, true)), reader.positions());
     }
 
     @Test
@@ -83,7 +83,7 @@ class FileSourceTest {
         final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
         readAll(reader, output);
         assertEquals(List.of("split0 <x>", "split0 <>", "split0 <y>", "split0 <z>", "split0 END"), output.events);
-        assertEquals(List.of(new FilePosition(0, f, 5, true)), reader.positions());
+        assertEquals(List.of(new FilePosition(0, f, 15, 5, true)), reader.positions());
     }
 
     @Test
@@ -93,9 +93,9 @@ class FileSourceTest {
         final FileSourceReader<String> reader = FileSource.of(List.of(a, b), CharSequence::toString).withBatchSize(3).createReader(0, 1);
         final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
         reader.read(output);
-        assertEquals(List.of(new FilePosition(0, a, 3, false), new FilePosition(1, b, 0, false)), reader.positions());
+        assertEquals(List.of(new FilePosition(0, a, 6, 3, false), new FilePosition(1, b, 0, 0, false)), reader.positions());
         reader.read(output);
-        assertEquals(List.of(new FilePosition(0, a, 3, false), new FilePosition(1, b, 2, true)), reader.positions());
+        assertEquals(List.of(new FilePosition(0, a, 6, 3, false), new FilePosition(1, b, 4, 2, true)), reader.positions());
         reader.close();
     }
 
@@ -113,7 +113,7 @@ class FileSourceTest {
         assertEquals(3, error.line());
         assertTrue(error.getCause() instanceof NumberFormatException);
         assertEquals(List.of("split0 1", "split0 2"), output.events);
-        assertEquals(List.of(new FilePosition(0, f, 3, false)), reader.positions());
+        assertEquals(List.of(new FilePosition(0, f, 7, 3, false)), reader.positions());
         reader.close();
     }
 

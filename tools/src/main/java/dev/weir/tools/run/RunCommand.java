@@ -1,5 +1,6 @@
 package dev.weir.tools.run;
 
+import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.job.JobFileParser;
@@ -118,8 +119,9 @@ public final class RunCommand implements Callable<Integer> {
             }
         })) {
             if (options.restoreDir() != null) {
-                System.err.println("weir: run: resumed from checkpoint " + running.completedCheckpointId() + " in "
-                        + options.restoreDir());
+                // the pipeline restored the latest complete checkpoint; nothing writes there meanwhile
+                System.err.println("weir: run: resumed from checkpoint "
+                        + new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId() + " in " + options.restoreDir());
             }
             final long startedNanos = System.nanoTime();
             while (!running.awaitTermination(PROGRESS_EVERY)) {

@@ -1,0 +1,21 @@
+package dev.weir.checkpoint;
+
+/**
+ * One file of a checkpoint, as its manifest lists it.
+ *
+ * @param kind what the file holds
+ * @param owner the operator or source it belongs to (no whitespace)
+ * @param instance the instance that wrote it
+ * @param parallelism the owner's number of instances when it was written
+ * @param fileName the file's name inside the checkpoint's directory
+ * @param lengthBytes its length
+ */
+public record CheckpointFile(Kind kind, String owner, int instance, int parallelism, String fileName, long lengthBytes) {
+    /** What a checkpoint file holds. */
+    public enum Kind {
+        /** A source instance's read positions ({@code <source>-<instance>.pos}). */
+        SOURCE_POSITIONS,
+        /** A keyed operator instance's state and timers ({@code <operator>-<instance>.state}). */
+        OPERATOR_STATE
+    }
+}

@@ -1,0 +1,60 @@
+package dev.weir.operator;
+
+import dev.weir.state.KeyedStateBackend;
+import dev.weir.timer.TimeDomain;
+import dev.weir.timer.TimerService;
+
+/**
+ * An operator whose keyed state and timers are part of checkpoints (SEMANTICS.md §3: timers are
+ * keyed state). The runtime snapshots it when a checkpoint barrier has arrived on every input
+ * channel (between two records), and restores it after {@code open} and before the first
+ * record, with the entries of the key groups the instance owns. Watermarks are not part of it:
+ * after a restore they start from MIN. Called on the operator's thread only.
+ */
+public interface CheckpointedOperator {
+    /** @return the operator's keyed state; valid after {@code open} */
+    KeyedStateBackend<?> keyedStateBackend();
+
+    /** @return the operator's timers; valid after {@code open} */
+    TimerService<?, ?> timerService();
+
+    /**
+     * Hands every state entry and timer to {@code snapshot}: the backend is flushed first.
+     *
+     * @param snapshot receives the entries and timers
+     */
+    default void snapshotState(final OperatorSnapshot snapshot) {
+        final KeyedStateBackend<?> backend = keyedStateBackend();
+        backend.flush();
+        backend.snapshot(snapshot);
+        timerService().eventTimeTimers().forEach((timestamp, key, namespace) -> snapshot.timer(TimeDomain.EVENT_TIME, timestamp, key, namespace));
+        timerService().processingTimeTimers().forEach(
+                (timestamp, key, namespace) -> snapshot.timer(TimeDomain.PROCESSING_TIME, timestamp, key, namespace));
+    }
+
+    /**
+     * Puts back a state entry of a key group this instance owns.
+     *
+     * @param stateName the state
+     * @param keyGroup the key group
+     * @param key the key
+     * @param namespace the namespace
+     * @param value the value
+     */
+    default void restoreStateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
+        keyedStateBackend().restoreEntry(stateName, keyGroup, key, namespace, value);
+    }
+
+    /**
+     * Puts back a timer of a key group this instance owns.
+     *
+     * @param domain event or processing time
+     * @param timestamp when it fires
+     * @param key its key
+     * @param namespace its namespace
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    default void restoreTimer(final TimeDomain domain, final long timestamp, final Object key, final Object namespace) {
+        ((TimerService) timerService()).restoreTimer(domain, key, namespace, timestamp);
+    }
+}

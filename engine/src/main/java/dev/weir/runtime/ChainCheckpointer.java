@@ -1,0 +1,157 @@
+package dev.weir.runtime;
+
+import dev.weir.checkpoint.CheckpointCoordinator;
+import dev.weir.checkpoint.CheckpointDirectory;
+import dev.weir.checkpoint.CheckpointException;
+import dev.weir.checkpoint.CheckpointFile;
+import dev.weir.checkpoint.Manifest;
+import dev.weir.checkpoint.SnapshotEntryVisitor;
+import dev.weir.checkpoint.SnapshotFileReader;
+import dev.weir.checkpoint.SnapshotFileWriter;
+import dev.weir.operator.CheckpointedOperator;
+import dev.weir.operator.OneInputOperator;
+import dev.weir.operator.OperatorSnapshot;
+import dev.weir.state.KeyGroupRange;
+import dev.weir.state.KeyGroups;
+import dev.weir.time.Clock;
+import dev.weir.timer.TimeDomain;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checkpoints one task's operator chain: at an aligned barrier it writes the state and timers of
+ * every {@link CheckpointedOperator} of the chain into {@code chk-<id>/<operator>-<instance>.state},
+ * forwards the barrier (downstream channels, or the sink), then acknowledges to the
+ * {@link CheckpointCoordinator}. On restore it reads the state files of each of its operators
+ * written by every instance of the checkpoint (whatever its parallelism was) and keeps the
+ * entries and timers of the key groups this instance owns, so the job may be rescaled. The
+ * task's thread only.
+ */
+public final class ChainCheckpointer implements BarrierAligner.Handler {
+    private final CheckpointCoordinator coordinator;
+    private final OperatorChain chain;
+    private final List<String> operatorIds;
+    private final int instance;
+    private final int parallelism;
+    private final int maxParallelism;
+    private final Clock clock;
+
+    /**
+     * @param coordinator completes checkpoints; null when the pipeline only restores
+     * @param chain the task's operators
+     * @param operatorIds the checkpoint name of each operator of the chain, in chain order: unique
+     *     in the pipeline and the same in the pipeline that restores
+     * @param instance the task's instance index
+     * @param parallelism its stage's parallelism
+     * @param maxParallelism the number of key groups
+     * @param clock processing time
+     */
+    public ChainCheckpointer(final CheckpointCoordinator coordinator, final OperatorChain chain, final List<String> operatorIds,
+            final int instance, final int parallelism, final int maxParallelism, final Clock clock) {
+        if (operatorIds.size() != chain.operators().size()) {
+            throw new IllegalArgumentException(operatorIds.size() + " operator names for " + chain.operators().size() + " operators");
+        }
+        this.coordinator = coordinator;
+        this.chain = chain;
+        this.operatorIds = List.copyOf(operatorIds);
+        this.instance = instance;
+        this.parallelism = parallelism;
+        this.maxParallelism = maxParallelism;
+        this.clock = clock;
+    }
+
+    @Override
+    public void aligned(final long checkpointId) {
+        checkpoint(checkpointId, List.of());
+    }
+
+    /**
+     * Snapshots the chain's operators, forwards the barrier and acknowledges the checkpoint.
+     *
+     * @param checkpointId the checkpoint
+     * @param written files the task wrote already (a source's positions), acknowledged with the operators'
+     * @throws CheckpointException if a file cannot be written
+     */
+    public void checkpoint(final long checkpointId, final List<CheckpointFile> written) {
+        final List<CheckpointFile> files = new ArrayList<>(written);
+        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        for (int i = 0; i < operators.size(); i++) {
+            if (operators.get(i) instanceof CheckpointedOperator) {
+                files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) operators.get(i)));
+            }
+        }
+        chain.end().barrier(checkpointId);
+        if (coordinator != null) {
+            coordinator.acknowledge(checkpointId, files, clock.millis());
+        }
+    }
+
+    private CheckpointFile write(final long checkpointId, final String operatorId, final CheckpointedOperator operator) {
+        final Path file = coordinator.checkpointDir(checkpointId).resolve(operatorId + "-" + instance + ".state");
+        try (SnapshotFileWriter writer = SnapshotFileWriter.forState(file, checkpointId, maxParallelism)) {
+            operator.snapshotState(new OperatorSnapshot() {
+                @Override
+                public void entry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
+                    try {
+                        writer.stateEntry(stateName, keyGroup, key, namespace, value);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+
+                @Override
+                public void timer(final TimeDomain domain, final long timestamp, final Object key, final Object namespace) {
+                    try {
+                        writer.timer(domain, timestamp, key, namespace);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            });
+            return new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, operatorId, instance, parallelism,
+                    file.getFileName().toString(), writer.finish());
+        } catch (IOException | UncheckedIOException e) {
+            throw new CheckpointException("cannot write checkpoint file " + file + ": " + e, e);
+        }
+    }
+
+    /**
+     * Restores the chain's operators from a complete checkpoint; after the operators were opened,
+     * before the first record. An operator the checkpoint has no state of starts empty.
+     *
+     * @param directory the checkpoint directory
+     * @param manifest the checkpoint's manifest
+     * @throws CheckpointException if a file is missing or unreadable
+     */
+    public void restore(final CheckpointDirectory directory, final Manifest manifest) {
+        final KeyGroupRange owned = KeyGroups.rangeFor(maxParallelism, parallelism, instance);
+        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        for (int i = 0; i < operators.size(); i++) {
+            if (!(operators.get(i) instanceof CheckpointedOperator)) {
+                continue;
+            }
+            final CheckpointedOperator operator = (CheckpointedOperator) operators.get(i);
+            final SnapshotEntryVisitor restorer = new SnapshotEntryVisitor() {
+                @Override
+                public void stateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
+                    if (owned.contains(keyGroup)) {
+                        operator.restoreStateEntry(stateName, keyGroup, key, namespace, value);
+                    }
+                }
+
+                @Override
+                public void timer(final TimeDomain domain, final int keyGroup, final long timestamp, final Object key, final Object namespace) {
+                    if (owned.contains(keyGroup)) {
+                        operator.restoreTimer(domain, timestamp, key, namespace);
+                    }
+                }
+            };
+            for (final CheckpointFile file : manifest.files(CheckpointFile.Kind.OPERATOR_STATE, operatorIds.get(i))) {
+                SnapshotFileReader.readState(directory.file(manifest, file), restorer);
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.weir.source;
+
+/**
+ * A {@link FilePosition} as a checkpoint writes it: where a {@link FileSource} reader resumes in
+ * one of its files.
+ *
+ * @param fileIndex the file's index in the source's list of files
+ * @param file the file's path, as the source was given it (checked on restore)
+ * @param byteOffset the byte offset of the next unread line
+ * @param linesRead lines read before it, so that errors keep naming the right line
+ * @param finished true once the file was read to its end
+ */
+record FileSplitPosition(int fileIndex, String file, long byteOffset, long linesRead, boolean finished) {
+}

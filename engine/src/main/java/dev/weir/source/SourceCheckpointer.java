@@ -1,0 +1,126 @@
+package dev.weir.source;
+
+import dev.weir.checkpoint.CheckpointCoordinator;
+import dev.weir.checkpoint.CheckpointDirectory;
+import dev.weir.checkpoint.CheckpointException;
+import dev.weir.checkpoint.CheckpointFile;
+import dev.weir.checkpoint.Manifest;
+import dev.weir.checkpoint.SnapshotEntryVisitor;
+import dev.weir.checkpoint.SnapshotFileReader;
+import dev.weir.checkpoint.SnapshotFileWriter;
+import dev.weir.runtime.ChainCheckpointer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Takes one source instance's part in checkpoints: at every poll of its emitter it asks the
+ * coordinator whether a checkpoint started; if so, between two reads, it writes the reader's
+ * positions into {@code chk-<id>/<source>-<instance>.pos}, snapshots the operators fused behind
+ * the source, injects the barrier into every downstream channel and acknowledges. A publisher
+ * has no reader: its file holds no position (it checkpoints state only, the application
+ * replays from where it knows). On restore the reader resumes from the positions every
+ * instance recorded. The thread that feeds the source only.
+ */
+public final class SourceCheckpointer {
+    private final CheckpointCoordinator coordinator;
+    private final ChainCheckpointer chain;
+    private final String sourceId;
+    private final int instance;
+    private final int parallelism;
+    private final SourceReader<?> reader;
+    private long handled;
+
+    /**
+     * @param coordinator starts and completes checkpoints; null when the pipeline only restores
+     * @param chain checkpoints the operators fused behind the source and forwards the barrier
+     * @param sourceId the source's checkpoint name
+     * @param instance this instance's index
+     * @param parallelism the source's number of instances
+     * @param reader the instance's reader, or null for a publisher
+     */
+    public SourceCheckpointer(final CheckpointCoordinator coordinator, final ChainCheckpointer chain, final String sourceId,
+            final int instance, final int parallelism, final SourceReader<?> reader) {
+        this.coordinator = coordinator;
+        this.chain = chain;
+        this.sourceId = sourceId;
+        this.instance = instance;
+        this.parallelism = parallelism;
+        this.reader = reader;
+        this.handled = coordinator == null ? Long.MAX_VALUE : coordinator.triggeredCheckpointId();
+    }
+
+    /**
+     * Takes the checkpoint that started since the last call, if any.
+     *
+     * @param nowMillis processing time now
+     * @return true if a barrier was injected
+     * @throws CheckpointException if the positions cannot be written
+     */
+    public boolean poll(final long nowMillis) {
+        if (coordinator == null) {
+            return false;
+        }
+        final long id = coordinator.pollTrigger(nowMillis);
+        if (id <= handled) {
+            return false;
+        }
+        handled = id;
+        chain.checkpoint(id, List.of(writePositions(id)));
+        return true;
+    }
+
+    private CheckpointFile writePositions(final long checkpointId) {
+        final Path file = coordinator.checkpointDir(checkpointId).resolve(sourceId + "-" + instance + ".pos");
+        try (SnapshotFileWriter writer = SnapshotFileWriter.forPositions(file, checkpointId)) {
+            if (reader != null) {
+                for (final Object position : reader.snapshotPositions()) {
+                    writer.position(position);
+                }
+            }
+            return new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId, instance, parallelism,
+                    file.getFileName().toString(), writer.finish());
+        } catch (IOException e) {
+            throw new CheckpointException("cannot write checkpoint file " + file + ": " + e, e);
+        }
+    }
+
+    /** The source's input ended: no checkpoint can start any more. */
+    public void finished() {
+        if (coordinator != null) {
+            coordinator.participantFinished();
+        }
+    }
+
+    /**
+     * Restores the reader's positions and the fused operators; before the first read.
+     *
+     * @param directory the checkpoint directory
+     * @param manifest the checkpoint's manifest
+     * @throws CheckpointException if a file is missing or unreadable, or the positions do not fit the source
+     */
+    public void restore(final CheckpointDirectory directory, final Manifest manifest) {
+        chain.restore(directory, manifest);
+        if (reader == null) {
+            return;
+        }
+        final List<Object> positions = new ArrayList<>();
+        final SnapshotEntryVisitor collector = new SnapshotEntryVisitor() {
+            @Override
+            public void position(final Object position) {
+                positions.add(position);
+            }
+        };
+        final List<CheckpointFile> files = manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId);
+        for (final CheckpointFile file : files) {
+            SnapshotFileReader.readPositions(directory.file(manifest, file), collector);
+        }
+        try {
+            reader.restorePositions(positions);
+        } catch (RuntimeException misfit) {
+            throw new CheckpointException("source " + sourceId + " cannot resume from checkpoint " + manifest.checkpointId() + " in "
+                    + directory.checkpointDir(manifest.checkpointId()) + ": " + misfit.getMessage(), misfit);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.weir.checkpoint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+final class CheckpointDirectoryTest {
+    @TempDir
+    Path root;
+
+    private CheckpointDirectory complete(final long id) throws Exception {
+        final CheckpointDirectory directory = new CheckpointDirectory(root);
+        final Path dir = directory.create(id);
+        Files.writeString(dir.resolve("src-0-0.pos"), "positions");
+        new Manifest(id, 1000 * id, 128, List.of(
+                new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, "src-0", 0, 1, "src-0-0.pos", 9),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 5),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 6)))
+                .writeTo(dir);
+        return directory;
+    }
+
+    @Test
+    void theManifestRoundTrips() throws Exception {
+        final Manifest manifest = complete(3).latestComplete();
+        assertEquals(3, manifest.checkpointId());
+        assertEquals(3000, manifest.timeMillis());
+        assertEquals(128, manifest.maxParallelism());
+        assertEquals(List.of(new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 5),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 6)),
+                manifest.files(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window"));
+        assertEquals(List.of("weir-checkpoint-manifest 1", "checkpoint 3", "time 3000", "maxParallelism 128", "source src-0 1",
+                "file src-0-0.pos 9", "operator keyed-1.window 2", "file keyed-1.window-0.state 5", "file keyed-1.window-1.state 6", "end"),
+                Files.readAllLines(root.resolve("chk-3").resolve(Manifest.FILE_NAME)));
+        assertFalse(Files.exists(root.resolve("chk-3").resolve(Manifest.FILE_NAME + ".tmp")));
+    }
+
+    @Test
+    void anIncompleteCheckpointIsIgnored() throws Exception {
+        final CheckpointDirectory directory = complete(4);
+        Files.writeString(directory.create(5).resolve("src-0-0.pos"), "half written");
+        assertEquals(List.of(5L, 4L), directory.checkpointIds());
+        assertEquals(4, directory.latestComplete().checkpointId());
+    }
+
+    @Test
+    void restoringFromADirectoryWithoutACompleteCheckpointNamesIt() throws Exception {
+        final CheckpointException empty = assertThrows(CheckpointException.class, () -> new CheckpointDirectory(root).latestComplete());
+        assertEquals("cannot restore: checkpoint directory " + root + " holds no complete checkpoint"
+                + " (a complete one is a chk-<id> directory with a MANIFEST)", empty.getMessage());
+        final Path missing = root.resolve("nowhere");
+        final CheckpointException absent = assertThrows(CheckpointException.class, () -> new CheckpointDirectory(missing).latestComplete());
+        assertEquals("cannot restore: checkpoint directory " + missing + " does not exist", absent.getMessage());
+    }
+
+    @Test
+    void anUnreadableManifestIsAnErrorNamingTheFile() throws Exception {
+        final CheckpointDirectory directory = complete(2);
+        final Path manifest = root.resolve("chk-2").resolve(Manifest.FILE_NAME);
+        Files.writeString(manifest, "weir-checkpoint-manifest 1\ncheckpoint two\ntime 1\nmaxParallelism 128\nend\n");
+        final CheckpointException error = assertThrows(CheckpointException.class, directory::latestComplete);
+        assertEquals("checkpoint manifest " + manifest + ":2: 'two' is not a number", error.getMessage());
+    }
+
+    @Test
+    void aFileOfAnotherLengthThanTheManifestSaysIsAnError() throws Exception {
+        final CheckpointDirectory directory = complete(2);
+        final Manifest manifest = directory.latestComplete();
+        Files.writeString(root.resolve("chk-2").resolve("src-0-0.pos"), "cut");
+        final CheckpointException error = assertThrows(CheckpointException.class, () -> directory.file(manifest, manifest.files().get(0)));
+        assertEquals("checkpoint file " + root.resolve("chk-2").resolve("src-0-0.pos") + " has 3 bytes, its manifest says 9",
+                error.getMessage());
+    }
+
+    @Test
+    void theLastTwoCompleteCheckpointsAreKept() throws Exception {
+        complete(1);
+        complete(2);
+        final CheckpointDirectory directory = complete(4);
+        directory.create(3); // abandoned
+        directory.create(5); // in flight
+        directory.retain(4, CheckpointCoordinator.RETAINED);
+        assertEquals(List.of(5L, 4L, 2L), directory.checkpointIds());
+        assertTrue(directory.isComplete(2));
+    }
+}
