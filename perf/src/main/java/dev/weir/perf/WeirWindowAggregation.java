@@ -20,6 +20,7 @@ public final class WeirWindowAggregation {
     private final TickPool pool;
     private final long eventsPerMilli;
     private final TotalsSink sink;
+    private final boolean batched;
     private RunningPipeline running;
 
     /**
@@ -29,11 +30,13 @@ public final class WeirWindowAggregation {
      * @param parallelism instances of the keyed stage (task threads)
      * @param idleStrategy how the task threads wait
      * @param capacity ring slots per edge
+     * @param batched publish with {@link Publisher#publishBatched} (else {@link Publisher#publish}, one hand-off per record)
      * @param totals receives every window result
      */
     public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
-            final IdleStrategyKind idleStrategy, final int capacity, final ResultTotals totals) {
+            final IdleStrategyKind idleStrategy, final int capacity, final boolean batched, final ResultTotals totals) {
         this.pool = pool;
+        this.batched = batched;
         this.eventsPerMilli = recordsPerWindow / windowMillis;
         this.sink = new TotalsSink(totals);
         this.pipeline = StreamPipeline.named("throughput-p" + parallelism).idleStrategy(idleStrategy).channelCapacity(capacity);
@@ -59,8 +62,14 @@ public final class WeirWindowAggregation {
      * @throws InterruptedException if interrupted while waiting
      */
     public void run(final long records) throws InterruptedException {
-        for (long i = 0; i < records; i++) {
-            publisher.publish(pool.next(i, 0, true), i / eventsPerMilli);
+        if (batched) {
+            for (long i = 0; i < records; i++) {
+                publisher.publishBatched(pool.next(i, 0, true), i / eventsPerMilli);
+            }
+        } else {
+            for (long i = 0; i < records; i++) {
+                publisher.publish(pool.next(i, 0, true), i / eventsPerMilli);
+            }
         }
         publisher.end();
         if (!running.awaitTermination(Duration.ofMinutes(5))) {
