@@ -25,7 +25,7 @@ class TimerQueueRandomizedTest {
     private static final long SEED = 0xC0FFEE_1234L;
 
     /** A key whose hash code collides with half of all keys, so index probes run long. */
-    private record CollidingKey(int id) {
+    private record HalfCollidingKey(int id) {
         @Override
         public int hashCode() {
             return id & 1;
@@ -146,6 +146,6 @@ class TimerQueueRandomizedTest {
     }
 
     private static Object randomKey(final Random random) {
-        return random.nextBoolean() ? new CollidingKey(random.nextInt(12)) : "key-" + random.nextInt(12);
+        return random.nextBoolean() ? new HalfCollidingKey(random.nextInt(12)) : "key-" + random.nextInt(12);
     }
 }
