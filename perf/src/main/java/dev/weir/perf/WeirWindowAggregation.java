@@ -11,8 +11,9 @@ import java.util.List;
 
 /**
  * The throughput subject: publisher -> keyBy -> 1 s tumbling count+sum -> sink, the keyed
- * stage at a given parallelism, fed flat out by the calling thread with monotonous event
- * time and Weir's default periodic watermarks. One instance runs once.
+ * stage at a given parallelism, fed flat out by the calling thread (in batches, or one record
+ * per hand-off) with monotonous event time and Weir's default periodic watermarks. One
+ * instance runs once.
  */
 public final class WeirWindowAggregation {
     private final StreamPipeline pipeline;
