@@ -20,4 +20,11 @@ public interface ChainEnd<T> extends Output<T> {
 
     /** End of input: forwards it downstream, or finishes the sink. */
     void end();
+
+    /**
+     * Makes every record written so far visible downstream: the producing thread calls it when
+     * it finishes a unit of work (a task's duty cycle, a publisher's batch), so that no record
+     * waits for a batch to fill while its producer is idle.
+     */
+    void flush();
 }

@@ -16,8 +16,19 @@ import org.agrona.concurrent.IdleStrategy;
  * ring, so a watermark never overtakes the records before it. A full ring makes the producer
  * wait (back-pressure); nothing is dropped. One producer thread and one consumer thread; its
  * metrics ({@link #occupancy()}, {@link #producerWaits()}) may be read from any thread.
+ *
+ * <p>Records are published in batches: {@link #writeRecord} fills the next slot, and the slots
+ * written so far become visible to the consumer together, with one release store of the
+ * cursor, when the batch reaches {@link #publishBatch()} slots, when the producer {@link #flush()}es,
+ * when a watermark, status or end of input is written (each is published at once, with the
+ * records before it), or when the ring is full (before the producer waits). The producer
+ * flushes whenever it finishes a unit of work, so no event stays unpublished while its producer
+ * is idle; the consumer then finds runs of events instead of one per hand-off.
  */
 public final class Channel {
+    /** The largest publish batch the default constructor chooses. */
+    public static final int MAX_PUBLISH_BATCH = 64;
+
     private final String name;
     private final RingBuffer<StreamEvent> ring;
     private final EventPoller<StreamEvent> poller;
@@ -27,16 +38,37 @@ public final class Channel {
     // 1 ms consumer stall into a 10-30 ms one (docs/performance.md, "latency tail").
     private final IdleStrategy producerIdle = new BackoffIdleStrategy(100, 100_000, 1_000, 100_000);
     private final Counter producerWaits = new Counter();
+    private final int publishBatch;
     private BackPressureListener backPressureListener = BackPressureListener.NONE;
     private boolean backPressured;
+    /** The last slot the producer filled, and the last it published; equal when nothing is pending. */
+    private long written = -1;
+    private long published = -1;
 
     /**
+     * A channel that publishes records in batches of an eighth of its capacity, at most
+     * {@value #MAX_PUBLISH_BATCH} slots.
+     *
      * @param name names the edge in metrics and errors
      * @param capacity slots; a power of two
      * @param control the pipeline, whose stop releases a waiting producer
      */
     public Channel(final String name, final int capacity, final PipelineControl control) {
+        this(name, capacity, Math.max(1, Math.min(MAX_PUBLISH_BATCH, capacity / 8)), control);
+    }
+
+    /**
+     * @param name names the edge in metrics and errors
+     * @param capacity slots; a power of two
+     * @param publishBatch records written before they are published without a flush; 1 publishes each at once
+     * @param control the pipeline, whose stop releases a waiting producer
+     */
+    public Channel(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
+        if (publishBatch < 1) {
+            throw new IllegalArgumentException("publishBatch must be at least 1: " + publishBatch);
+        }
         this.name = name;
+        this.publishBatch = publishBatch;
         // The consumer polls and never waits on the ring, so the wait strategy only adds its
         // signal to every publish: BusySpinWaitStrategy's is a no-op (Blocking's takes a lock).
         this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy());
@@ -59,11 +91,13 @@ public final class Channel {
                 final long sequence = ring.tryNext();
                 if (backPressured) {
                     backPressured = false;
+                    producerIdle.reset();
                     backPressureListener.onBackPressureRelieved();
                 }
-                producerIdle.reset();
                 return sequence;
             } catch (InsufficientCapacityException full) {
+                // the consumer can only free slots it sees: the ring may be full of our pending ones
+                flush();
                 control.checkRunning();
                 producerWaits.increment();
                 if (!backPressured) {
@@ -75,42 +109,66 @@ public final class Channel {
         }
     }
 
+    /** @return the next slot, claimed and counted as written; the caller fills it at once */
+    private StreamEvent nextSlot() {
+        final long sequence = claim();
+        written = sequence;
+        return ring.get(sequence);
+    }
+
     /**
+     * Writes a record into the next slot; it is published with its batch (see the class comment).
+     *
      * @param value a record
      * @param timestamp its event time
      */
-    public void publishRecord(final Object value, final long timestamp) {
-        final long sequence = claim();
-        ring.get(sequence).record(value, timestamp);
-        ring.publish(sequence);
+    public void writeRecord(final Object value, final long timestamp) {
+        nextSlot().record(value, timestamp);
+        if (written - published >= publishBatch) {
+            flush();
+        }
     }
 
-    /** @param watermark a watermark */
+    /** @param watermark a watermark, published at once with the records before it */
     public void publishWatermark(final long watermark) {
-        final long sequence = claim();
-        ring.get(sequence).watermark(watermark);
-        ring.publish(sequence);
+        nextSlot().watermark(watermark);
+        flush();
     }
 
-    /** @param status a status change */
+    /** @param status a status change, published at once with the records before it */
     public void publishStatus(final WatermarkStatus status) {
-        final long sequence = claim();
-        ring.get(sequence).status(status);
-        ring.publish(sequence);
+        nextSlot().status(status);
+        flush();
     }
 
-    /** @param checkpointId a checkpoint barrier, inline with the records before and after it */
+    /** @param checkpointId a checkpoint barrier, published at once with the records before it */
     public void publishBarrier(final long checkpointId) {
-        final long sequence = claim();
-        ring.get(sequence).barrier(checkpointId);
-        ring.publish(sequence);
+        nextSlot().barrier(checkpointId);
+        flush();
     }
 
-    /** Publishes end of input; nothing may follow. */
+    /** Publishes end of input, with the records before it; nothing may follow. */
     public void publishEnd() {
-        final long sequence = claim();
-        ring.get(sequence).end();
-        ring.publish(sequence);
+        nextSlot().end();
+        flush();
+    }
+
+    /** Publishes the records written and not yet published, if any; the producer's thread. */
+    public void flush() {
+        if (written != published) {
+            ring.publish(published + 1, written);
+            published = written;
+        }
+    }
+
+    /** @return records written and not yet published; the producer's thread */
+    public long pending() {
+        return written - published;
+    }
+
+    /** @return records written before they are published without a flush */
+    public int publishBatch() {
+        return publishBatch;
     }
 
     /**

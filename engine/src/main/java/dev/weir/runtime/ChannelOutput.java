@@ -8,7 +8,9 @@ import dev.weir.state.KeyGroups;
 /**
  * The end of a task's chain that writes to the downstream instances' channels: records go to
  * one channel (by key group for keyed edges, round-robin otherwise), watermarks, status,
- * checkpoint barriers and end of input go to every channel (SEMANTICS.md §2: a watermark is broadcast).
+ * checkpoint barriers and end of input go to every channel (SEMANTICS.md §2: a watermark is
+ * broadcast). Records are published in batches per channel; {@link #flush()} publishes what is
+ * pending, and every watermark, status, barrier and end of input publishes the records before it.
  *
  * @param <T> the record type
  */
@@ -37,7 +39,7 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     @Override
     public void record(final T value, final long timestamp) {
         recordsOut++;
-        channelFor(value).publishRecord(value, timestamp);
+        channelFor(value).writeRecord(value, timestamp);
     }
 
     private Channel channelFor(final T value) {
@@ -83,6 +85,13 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     public void end() {
         for (final Channel channel : channels) {
             channel.publishEnd();
+        }
+    }
+
+    @Override
+    public void flush() {
+        for (final Channel channel : channels) {
+            channel.flush();
         }
     }
 

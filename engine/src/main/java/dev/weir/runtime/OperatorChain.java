@@ -129,6 +129,11 @@ public final class OperatorChain {
         end.end();
     }
 
+    /** Publishes what the chain's end holds back for a batch (see {@link ChainEnd#flush()}); the owning thread only. */
+    public void flush() {
+        end.flush();
+    }
+
     /** Closes every operator. */
     public void close() {
         for (final OneInputOperator<Object, Object> operator : operators) {

@@ -53,6 +53,11 @@ public final class SinkOutput<T> implements ChainEnd<T> {
         sink.finish();
     }
 
+    @Override
+    public void flush() {
+        // the sink got each record at once
+    }
+
     /** @return records handed to the sink */
     public long recordsOut() {
         return recordsOut;

@@ -16,6 +16,8 @@ import org.agrona.concurrent.AgentTerminationException;
  * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
  * the events handled, so the runner's idle strategy backs off only when there was nothing to do.
+ * Records the chain emits downstream are published in batches, and at the latest at the end of
+ * each {@link #doWork()}.
  * After each batch the task publishes its operators' statistics and counts a duty cycle, so
  * that metrics and {@code RunningPipeline.awaitQuiescent} can watch it from other threads.
  */
@@ -103,6 +105,8 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
             finished = true;
             work++;
         }
+        // what this cycle emitted must not wait for a batch to fill while the task idles
+        chain.flush();
         if (work > 0) {
             chain.publishMetrics();
         }

@@ -6,12 +6,22 @@ import dev.weir.runtime.PipelineStoppedException;
 /**
  * The in-process source of an embedding application: the application's own thread publishes
  * records straight into the pipeline's first ring buffers (after the operators fused behind
- * the source), with no hop and no allocation. Periodic watermarks are emitted from
- * {@link #publish} when due; a publishing thread that may fall silent calls {@link #tick()}
- * from its idle loop so that idleness and watermarks still progress. An exception thrown by the
- * operators fused behind the source fails the whole pipeline and is rethrown to the caller;
- * once the pipeline stopped, every call throws {@link PipelineStoppedException}. Not
- * thread-safe: one publishing thread per publisher (one thread may feed several).
+ * the source), with no hop and no allocation.
+ *
+ * <p>{@link #publish} makes each record visible downstream at once (the latency path).
+ * {@link #publishBatched} writes the record but lets the rings publish a run of records
+ * together, which saves the consumer most cross-thread hand-offs (the throughput path): such
+ * records become visible when a ring's batch fills, or at the latest on the next
+ * {@link #flush()}, {@link #tick()}, {@link #publish}, {@link #emitWatermark},
+ * {@link #markIdle()}, {@link #markActive()} or {@link #end()}. A thread that publishes in
+ * bursts calls {@link #flush()} after each burst.
+ *
+ * <p>Periodic watermarks are emitted from both publish methods when due; a publishing thread
+ * that may fall silent calls {@link #tick()} from its idle loop so that idleness and
+ * watermarks still progress. An exception thrown by the operators fused behind the source
+ * fails the whole pipeline and is rethrown to the caller; once the pipeline stopped, every
+ * call throws {@link PipelineStoppedException}. Not thread-safe: one publishing thread per
+ * publisher (one thread may feed several).
  *
  * @param <T> the record type
  */
@@ -63,67 +73,99 @@ public final class Publisher<T> {
      * @param timestamp its event time
      */
     public void publish(final T value, final long timestamp) {
+        emit(value, timestamp, true);
+    }
+
+    /**
+     * Publishes a record as part of a batch: it is written into the ring at once, in order with
+     * every other record, and made visible downstream with its batch (see the class comment).
+     * Call {@link #flush()} when the burst ends.
+     *
+     * @param value the record; the pipeline may keep it, so do not mutate it afterwards
+     * @param timestamp its event time, or {@code Long.MIN_VALUE} for the assigner to extract it
+     */
+    public void publishBatched(final T value, final long timestamp) {
+        emit(value, timestamp, false);
+    }
+
+    private void emit(final T value, final long timestamp, final boolean flush) {
         final SourceEmitter<T> out = emitter();
         try {
             out.emit(value, timestamp);
             out.poll();
+            if (flush) {
+                out.flush();
+            }
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;
         }
     }
 
-    /** Runs periodic watermark emission and idleness when due; call it when there is nothing to publish. */
+    /** Makes every record published with {@link #publishBatched} so far visible downstream. */
+    public void flush() {
+        signal(Signal.FLUSH, 0);
+    }
+
+    /**
+     * Runs periodic watermark emission and idleness when due and flushes pending records; call
+     * it when there is nothing to publish.
+     */
     public void tick() {
-        final SourceEmitter<T> out = emitter();
-        try {
-            out.poll();
-        } catch (RuntimeException | Error e) {
-            failed(e);
-            throw e;
-        }
+        signal(Signal.TICK, 0);
     }
 
     /**
      * @param watermark an explicit watermark (only increases are forwarded)
      */
     public void emitWatermark(final long watermark) {
-        final SourceEmitter<T> out = emitter();
-        try {
-            out.watermarkOutput().emitWatermark(watermark);
-        } catch (RuntimeException | Error e) {
-            failed(e);
-            throw e;
-        }
+        signal(Signal.WATERMARK, watermark);
     }
 
     /** Declares this source idle until its next higher watermark. */
     public void markIdle() {
-        final SourceEmitter<T> out = emitter();
-        try {
-            out.watermarkOutput().markIdle();
-        } catch (RuntimeException | Error e) {
-            failed(e);
-            throw e;
-        }
+        signal(Signal.IDLE, 0);
     }
 
     /** Declares this source active again (it also turns active with its next higher watermark). */
     public void markActive() {
-        final SourceEmitter<T> out = emitter();
-        try {
-            out.watermarkOutput().markActive();
-        } catch (RuntimeException | Error e) {
-            failed(e);
-            throw e;
-        }
+        signal(Signal.ACTIVE, 0);
     }
 
     /** Ends this source: MAX, then end of input downstream. */
     public void end() {
+        signal(Signal.END, 0);
+    }
+
+    /** What a call other than a publish does before the pending records are flushed. */
+    private enum Signal {
+        FLUSH, TICK, WATERMARK, IDLE, ACTIVE, END
+    }
+
+    private void signal(final Signal signal, final long watermark) {
         final SourceEmitter<T> out = emitter();
         try {
-            out.end();
+            switch (signal) {
+                case TICK:
+                    out.poll();
+                    break;
+                case WATERMARK:
+                    out.watermarkOutput().emitWatermark(watermark);
+                    break;
+                case IDLE:
+                    out.watermarkOutput().markIdle();
+                    break;
+                case ACTIVE:
+                    out.watermarkOutput().markActive();
+                    break;
+                case END:
+                    out.end();
+                    break;
+                case FLUSH:
+                default:
+                    break;
+            }
+            out.flush();
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;

@@ -159,6 +159,11 @@ public final class SourceEmitter<T> implements BackPressureListener {
         this.checkpointer = sourceCheckpointer;
     }
 
+    /** Publishes the records the chain's end holds back for a batch (see {@code ChainEnd.flush()}). */
+    public void flush() {
+        chain.flush();
+    }
+
     /** @return where explicit watermarks and idle/active announcements of this source go */
     public WatermarkOutput watermarkOutput() {
         return watermarks.output();

@@ -72,6 +72,8 @@ public final class SourceTask<T> implements Agent, SourceOutput<T> {
         if (emitter.poll()) {
             work++;
         }
+        // the batch just read must not wait for a ring batch to fill while the reader has nothing
+        emitter.flush();
         if (status == ReadStatus.END) {
             emitter.end();
             leaveAlignment();

@@ -89,6 +89,6 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     public void restoreEntry(final String stateName, final int keyGroup, final Object key, final Object namespace,
             final Object value) {
         current.checkRestored(keyGroup);
-        tables.table(stateName).restore(keyGroup, key, namespace, value);
+        tables.table(stateName).restore(key, namespace, value);
     }
 }

@@ -65,8 +65,8 @@ public interface KeyedStateBackend<K> extends KeyContext<K> {
     }
 
     /**
-     * Hands every entry of every state to {@code visitor}, key group by key group (the order
-     * within a key group is unspecified); entries of states not yet declared but restored count.
+     * Hands every entry of every state to {@code visitor}, each with its key group, in no
+     * particular order; entries of states not yet declared but restored count.
      *
      * @param visitor receives the entries
      */

@@ -45,6 +45,10 @@ final class BarrierAlignmentTest {
             }
 
             @Override
+            public void flush() {
+            }
+
+            @Override
             public void end() {
                 events.add("END");
             }
@@ -61,12 +65,15 @@ final class BarrierAlignmentTest {
     @Test
     void recordsBehindTheBarrierOnTheFastChannelWaitUntilTheSnapshot() throws Exception {
         final Task task = task();
-        fast.publishRecord("a1", 1);
+        fast.writeRecord("a1", 1);
+        fast.flush();
         fast.publishWatermark(10);
         fast.publishBarrier(1);
-        fast.publishRecord("a2", 2);
+        fast.writeRecord("a2", 2);
+        fast.flush();
         fast.publishWatermark(30);
-        slow.publishRecord("b1", 1);
+        slow.writeRecord("b1", 1);
+        slow.flush();
         slow.publishWatermark(20);
 
         task.doWork();
@@ -76,9 +83,11 @@ final class BarrierAlignmentTest {
         assertEquals(List.of("a1", "b1", "WM 10"), events);
         assertEquals(2, fast.occupancy());
 
-        slow.publishRecord("b2", 2);
+        slow.writeRecord("b2", 2);
+        slow.flush();
         slow.publishBarrier(1);
-        slow.publishRecord("b3", 3);
+        slow.writeRecord("b3", 3);
+        slow.flush();
         task.doWork();
         task.doWork();
 
@@ -91,11 +100,13 @@ final class BarrierAlignmentTest {
     void aChannelThatEndedNoLongerHoldsTheAlignmentBack() throws Exception {
         final Task task = task();
         fast.publishBarrier(1);
-        fast.publishRecord("a1", 1);
+        fast.writeRecord("a1", 1);
+        fast.flush();
         task.doWork();
         assertEquals(List.of(), events);
 
-        slow.publishRecord("b1", 1);
+        slow.writeRecord("b1", 1);
+        slow.flush();
         slow.publishEnd();
         task.doWork();
         task.doWork();

@@ -85,14 +85,16 @@ final class TaskAllocationTest {
 
     private static void run(final Task task, final Channel channel, final Tick[] ticks, final int from, final int count) throws Exception {
         for (int i = from; i < from + count; i++) {
-            channel.publishRecord(ticks[i % ticks.length], i);
+            channel.writeRecord(ticks[i % ticks.length], i);
             if (i % 64 == 0) {
                 channel.publishWatermark(i);
             }
             if (i % 8 == 0) {
+                channel.flush();
                 task.doWork();
             }
         }
+        channel.flush();
         task.doWork();
     }
 }

@@ -59,6 +59,10 @@ class SourceEmitterAllocationTest {
         @Override
         public void end() {
         }
+
+        @Override
+        public void flush() {
+        }
     }
 
     private interface Emission {

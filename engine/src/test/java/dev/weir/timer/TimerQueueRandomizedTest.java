@@ -3,6 +3,7 @@ package dev.weir.timer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.testing.CollidingKey;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,7 +25,7 @@ class TimerQueueRandomizedTest {
     private static final long SEED = 0xC0FFEE_1234L;
 
     /** A key whose hash code collides with half of all keys, so index probes run long. */
-    private record CollidingKey(int id) {
+    private record HalfCollidingKey(int id) {
         @Override
         public int hashCode() {
             return id & 1;
@@ -38,14 +39,6 @@ class TimerQueueRandomizedTest {
         }
     }
 
-    /** A key whose hash code is the same for every key: one probe run per (timestamp, namespace). */
-    private record ConstantHashKey(int id) {
-        @Override
-        public int hashCode() {
-            return 0;
-        }
-    }
-
     @Test
     void theQueueMatchesATreeSetReferenceOverRandomOperations() {
         run(new Random(SEED), TimerQueueRandomizedTest::randomTimestamp, TimerQueueRandomizedTest::randomKey, 60_000);
@@ -54,7 +47,7 @@ class TimerQueueRandomizedTest {
     @Test
     void theIndexSurvivesLongProbeRunsThatWrapAroundTheTable() {
         // few timestamps and a constant key hash: a few home buckets with long runs that merge and wrap
-        run(new Random(SEED + 1), random -> random.nextInt(8), random -> new ConstantHashKey(random.nextInt(400)), 60_000);
+        run(new Random(SEED + 1), random -> random.nextInt(8), random -> new CollidingKey(random.nextInt(400)), 60_000);
     }
 
     private static void run(
@@ -153,6 +146,6 @@ class TimerQueueRandomizedTest {
     }
 
     private static Object randomKey(final Random random) {
-        return random.nextBoolean() ? new CollidingKey(random.nextInt(12)) : "key-" + random.nextInt(12);
+        return random.nextBoolean() ? new HalfCollidingKey(random.nextInt(12)) : "key-" + random.nextInt(12);
     }
 }

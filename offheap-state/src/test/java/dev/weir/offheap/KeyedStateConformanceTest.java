@@ -313,14 +313,8 @@ class KeyedStateConformanceTest {
 
     private static List<Object[]> snapshot(final KeyedStateBackend<?> backend) {
         final List<Object[]> entries = new ArrayList<>();
-        final int[] lastKeyGroup = {-1};
-        final String[] lastState = {null};
         backend.snapshot((stateName, keyGroup, key, namespace, value) -> {
-            if (stateName.equals(lastState[0])) {
-                assertTrue(keyGroup >= lastKeyGroup[0], "key group by key group within a state");
-            }
-            lastState[0] = stateName;
-            lastKeyGroup[0] = keyGroup;
+            assertEquals(KeyGroups.keyGroupOf(key, backend.maxParallelism()), keyGroup, "each entry with its key's key group");
             entries.add(new Object[] {stateName, keyGroup, key, namespace, value});
         });
         return entries;

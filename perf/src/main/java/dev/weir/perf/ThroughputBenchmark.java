@@ -17,7 +17,8 @@ import java.util.List;
  * median records/s is reported with the ratio to the baseline's median.
  *
  * <p>Options: {@code --records=20000000 --keys=10000 --records-per-window=1000000
- * --warmup-runs=2 --runs=5 --capacity=1024 --idle-p1=BUSY_SPIN --idle-p2=BACKOFF}.
+ * --warmup-runs=2 --runs=5 --capacity=1024 --idle-p1=BUSY_SPIN --idle-p2=BACKOFF --publish=batched}
+ * ({@code --publish=single} publishes each record at once with {@code Publisher.publish}).
  */
 public final class ThroughputBenchmark {
     private static final long WINDOW_MILLIS = 1_000;
@@ -30,6 +31,7 @@ public final class ThroughputBenchmark {
     private final int capacity;
     private final IdleStrategyKind idleP1;
     private final IdleStrategyKind idleP2;
+    private final boolean batched;
 
     private ThroughputBenchmark(final BenchmarkOptions options) {
         this.records = options.longValue("records", 20_000_000);
@@ -38,6 +40,11 @@ public final class ThroughputBenchmark {
         this.capacity = (int) options.longValue("capacity", 1024);
         this.idleP1 = IdleStrategyKind.valueOf(options.stringValue("idle-p1", IdleStrategyKind.BUSY_SPIN.name()));
         this.idleP2 = IdleStrategyKind.valueOf(options.stringValue("idle-p2", IdleStrategyKind.BACKOFF.name()));
+        final String publish = options.stringValue("publish", "batched");
+        if (!publish.equals("batched") && !publish.equals("single")) {
+            throw new IllegalArgumentException("--publish must be batched or single: " + publish);
+        }
+        this.batched = publish.equals("batched");
         if (recordsPerWindow % WINDOW_MILLIS != 0) {
             throw new IllegalArgumentException("--records-per-window must be a multiple of " + WINDOW_MILLIS);
         }
@@ -67,15 +74,16 @@ public final class ThroughputBenchmark {
      */
     public static void main(final String[] args) throws InterruptedException {
         final BenchmarkOptions options = BenchmarkOptions.parse(args, "records", "keys", "records-per-window", "warmup-runs", "runs",
-                "capacity", "idle-p1", "idle-p2");
+                "capacity", "idle-p1", "idle-p2", "publish");
         final ThroughputBenchmark benchmark = new ThroughputBenchmark(options);
         final long warmUpRuns = options.longValue("warmup-runs", 2);
         final long runs = options.longValue("runs", 5);
         System.out.println("# Weir throughput benchmark");
         System.out.println("JVM: " + JvmDescription.describe());
         System.out.printf("load: %,d records per run, flat out, %,d keys round-robin, 1 s tumbling count+sum, %,d records per"
-                + " event-time second, ring %,d slots; %d warm-up and %d measured runs per system, interleaved%n",
-                benchmark.records, benchmark.keys, benchmark.recordsPerWindow, benchmark.capacity, warmUpRuns, runs);
+                + " event-time second, ring %,d slots, Weir publishing %s; %d warm-up and %d measured runs per system,"
+                + " interleaved%n", benchmark.records, benchmark.keys, benchmark.recordsPerWindow, benchmark.capacity,
+                benchmark.batched ? "batched (publishBatched)" : "one record at a time (publish)", warmUpRuns, runs);
         final Series baseline = new Series("single-thread loop, Agrona Long2ObjectHashMap");
         final Series twoThreads = new Series("2 threads: Disruptor hop + the same loop (busy-spin)");
         final Series p1 = new Series("Weir keyBy->window->sink, parallelism 1 (" + benchmark.idleP1 + ")");
@@ -150,7 +158,7 @@ public final class ThroughputBenchmark {
             throws InterruptedException {
         final ResultTotals totals = new ResultTotals();
         final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 16, keys), recordsPerWindow, WINDOW_MILLIS,
-                parallelism, idle, capacity, totals, state);
+                parallelism, idle, capacity, batched, totals, state);
         pipeline.start();
         final long gcBefore = JvmDescription.gcCount();
         final long taskBefore = ThreadAllocation.allocatedBytes(pipeline.taskThreads());

@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * The throughput subject: publisher -> keyBy -> 1 s tumbling count+sum -> sink, the keyed
- * stage at a given parallelism, fed flat out by the calling thread with monotonous event
- * time and Weir's default periodic watermarks. One instance runs once.
+ * stage at a given parallelism, fed flat out by the calling thread (in batches, or one record
+ * per hand-off) with monotonous event time and Weir's default periodic watermarks. One
+ * instance runs once.
  */
 public final class WeirWindowAggregation {
     private final StreamPipeline pipeline;
@@ -22,6 +23,7 @@ public final class WeirWindowAggregation {
     private final TickPool pool;
     private final long eventsPerMilli;
     private final TotalsSink sink;
+    private final boolean batched;
     private RunningPipeline running;
 
     /**
@@ -31,11 +33,12 @@ public final class WeirWindowAggregation {
      * @param parallelism instances of the keyed stage (task threads)
      * @param idleStrategy how the task threads wait
      * @param capacity ring slots per edge
+     * @param batched publish with {@link Publisher#publishBatched} (else {@link Publisher#publish}, one hand-off per record)
      * @param totals receives every window result
      */
     public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
-            final IdleStrategyKind idleStrategy, final int capacity, final ResultTotals totals) {
-        this(pool, recordsPerWindow, windowMillis, parallelism, idleStrategy, capacity, totals, StateBackends.defaultBackend());
+            final IdleStrategyKind idleStrategy, final int capacity, final boolean batched, final ResultTotals totals) {
+        this(pool, recordsPerWindow, windowMillis, parallelism, idleStrategy, capacity, batched, totals, StateBackends.defaultBackend());
     }
 
     /**
@@ -45,12 +48,15 @@ public final class WeirWindowAggregation {
      * @param parallelism instances of the keyed stage (task threads)
      * @param idleStrategy how the task threads wait
      * @param capacity ring slots per edge
+     * @param batched publish in batches (publishBatched + flush) rather than record by record
      * @param totals receives every window result
      * @param stateBackend holds the window accumulators
      */
     public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
-            final IdleStrategyKind idleStrategy, final int capacity, final ResultTotals totals, final StateBackend stateBackend) {
+            final IdleStrategyKind idleStrategy, final int capacity, final boolean batched, final ResultTotals totals,
+            final StateBackend stateBackend) {
         this.pool = pool;
+        this.batched = batched;
         this.eventsPerMilli = recordsPerWindow / windowMillis;
         this.sink = new TotalsSink(totals);
         this.pipeline = StreamPipeline.named("throughput-p" + parallelism).idleStrategy(idleStrategy).channelCapacity(capacity)
@@ -77,8 +83,14 @@ public final class WeirWindowAggregation {
      * @throws InterruptedException if interrupted while waiting
      */
     public void run(final long records) throws InterruptedException {
-        for (long i = 0; i < records; i++) {
-            publisher.publish(pool.next(i, 0, true), i / eventsPerMilli);
+        if (batched) {
+            for (long i = 0; i < records; i++) {
+                publisher.publishBatched(pool.next(i, 0, true), i / eventsPerMilli);
+            }
+        } else {
+            for (long i = 0; i < records; i++) {
+                publisher.publish(pool.next(i, 0, true), i / eventsPerMilli);
+            }
         }
         publisher.end();
         if (!running.awaitTermination(Duration.ofMinutes(5))) {

@@ -31,12 +31,14 @@ final class AggregationAgreementTest {
         new TwoThreadAggregation(new TickPool(1 << 12, KEYS), RECORDS_PER_WINDOW, 1_000, 256).run(RECORDS, twoThreads);
         assertEquals(baseline.toString(), twoThreads.toString(), "two threads");
         for (int parallelism = 1; parallelism <= 2; parallelism++) {
-            final ResultTotals weir = new ResultTotals();
-            final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 12, KEYS), RECORDS_PER_WINDOW, 1_000,
-                    parallelism, IdleStrategyKind.BACKOFF, 256, weir);
-            pipeline.start();
-            pipeline.run(RECORDS);
-            assertEquals(baseline.toString(), weir.toString(), "parallelism " + parallelism);
+            for (final boolean batched : new boolean[] {false, true}) {
+                final ResultTotals weir = new ResultTotals();
+                final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 12, KEYS), RECORDS_PER_WINDOW, 1_000,
+                        parallelism, IdleStrategyKind.BACKOFF, 256, batched, weir);
+                pipeline.start();
+                pipeline.run(RECORDS);
+                assertEquals(baseline.toString(), weir.toString(), "parallelism " + parallelism + (batched ? ", batched" : ""));
+            }
         }
     }
 }
