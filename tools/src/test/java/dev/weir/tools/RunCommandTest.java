@@ -102,6 +102,37 @@ class RunCommandTest {
         assertFalse(run.err().contains("Exception"));
     }
 
+    @Test
+    void aRestoreDirectoryWithoutACompleteCheckpointIsBadInput() throws IOException {
+        final Path job = write("job.yaml", JOB);
+        final Path recordFile = write("records.csv", "k,1,5\n");
+        final Path empty = Files.createDirectories(dir.resolve("checkpoints"));
+        Files.createDirectories(empty.resolve("chk-3")); // no MANIFEST: incomplete, ignored
+
+        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString(), "--restore", empty.toString());
+
+        assertEquals(2, run.exitCode());
+        assertEquals("weir: " + empty + ": checkpoint directory " + empty + " holds no complete checkpoint"
+                + " (a complete one is a chk-<id> directory with a MANIFEST)\n", run.err());
+    }
+
+    @Test
+    void chronicleOnlyOptionsWithTheHeapBackendAndBadDurationsAreUsageErrors() throws IOException {
+        final Path job = write("job.yaml", JOB);
+        final Path recordFile = write("records.csv", "k,1,5\n");
+
+        final CommandRun heapWithDir = CommandRun.of("run", job.toString(), recordFile.toString(), "--state", "heap",
+                "--state-dir", dir.resolve("state").toString());
+        final CommandRun badInterval = CommandRun.of("run", job.toString(), recordFile.toString(), "--checkpoint-dir",
+                dir.resolve("ck").toString(), "--checkpoint-interval", "5x");
+
+        assertEquals(2, heapWithDir.exitCode());
+        assertTrue(heapWithDir.err().startsWith("weir: --state-dir needs --state chronicle\n"), heapWithDir.err());
+        assertEquals(2, badInterval.exitCode());
+        assertTrue(badInterval.err().startsWith("weir: Invalid value for option '--checkpoint-interval': '5x' is not a duration"),
+                badInterval.err());
+    }
+
     private static List<String> sortedResultLines(final String out) {
         return out.lines().filter(line -> line.startsWith("FIRE ") || line.startsWith("LATE "))
                 .sorted().collect(Collectors.toList());

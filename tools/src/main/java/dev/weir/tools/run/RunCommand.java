@@ -1,6 +1,7 @@
 package dev.weir.tools.run;
 
 import dev.weir.checkpoint.CheckpointDirectory;
+import dev.weir.checkpoint.CheckpointException;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.job.JobFileParser;
@@ -8,6 +9,7 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.run.RecordFieldException;
 import dev.weir.pipelines.run.RecordFileException;
 import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.pipelines.run.RestoreDirectoryException;
 import dev.weir.pipelines.run.RunOptions;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
@@ -26,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,6 +49,7 @@ import picocli.CommandLine.Parameters;
         })
 public final class RunCommand implements Callable<Integer> {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+    private static final String CANNOT_RESTORE = "cannot restore: ";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -112,7 +116,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {
         final boolean flushEachLine = output != null;
-        try (RunningPipeline running = RecordFileJob.start(job, recordFiles, options, line -> {
+        try (RunningPipeline running = start(job, options, line -> {
             out.println(line);
             if (flushEachLine) {
                 out.flush();
@@ -134,6 +138,19 @@ public final class RunCommand implements Callable<Integer> {
             if (out.checkError()) {
                 throw new UncheckedIOException(new IOException("cannot write to " + (output != null ? output : "standard output")));
             }
+        }
+    }
+
+    private RunningPipeline start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
+        try {
+            return RecordFileJob.start(job, recordFiles, options, lines);
+        } catch (final CheckpointException e) {
+            if (options.restoreDir() == null) {
+                throw e;
+            }
+            final String message = e.getMessage();
+            throw new RestoreDirectoryException(options.restoreDir().toString(),
+                    message.startsWith(CANNOT_RESTORE) ? message.substring(CANNOT_RESTORE.length()) : message);
         }
     }
 
