@@ -9,8 +9,11 @@ package dev.weir.state;
 public final class CurrentKey<K> {
     private final KeyGroupRange keyGroupRange;
     private final int maxParallelism;
+    /** Every key group is ours, so no key is rejected and the key group is computed only when asked for. */
+    private final boolean ownsAllKeyGroups;
     private K key;
     private int keyGroup;
+    private boolean keyGroupKnown = true;
 
     /**
      * @param keyGroupRange the key groups the instance owns
@@ -19,6 +22,7 @@ public final class CurrentKey<K> {
     public CurrentKey(final KeyGroupRange keyGroupRange, final int maxParallelism) {
         this.keyGroupRange = keyGroupRange;
         this.maxParallelism = maxParallelism;
+        this.ownsAllKeyGroups = keyGroupRange.startKeyGroup() == 0 && keyGroupRange.endKeyGroup() == maxParallelism - 1;
     }
 
     /**
@@ -26,6 +30,14 @@ public final class CurrentKey<K> {
      * @throws IllegalArgumentException if its key group is outside the range
      */
     public void set(final K newKey) {
+        if (ownsAllKeyGroups) {
+            if (newKey == null) {
+                throw new NullPointerException("keys must not be null");
+            }
+            key = newKey;
+            keyGroupKnown = false;
+            return;
+        }
         final int group = KeyGroups.keyGroupOf(newKey, maxParallelism);
         if (!keyGroupRange.contains(group)) {
             throw new IllegalArgumentException("key " + newKey + " is in key group " + group
@@ -33,6 +45,7 @@ public final class CurrentKey<K> {
         }
         key = newKey;
         keyGroup = group;
+        keyGroupKnown = true;
     }
 
     /** @return the current key */
@@ -42,6 +55,10 @@ public final class CurrentKey<K> {
 
     /** @return its key group */
     public int keyGroup() {
+        if (!keyGroupKnown) {
+            keyGroup = KeyGroups.keyGroupOf(key, maxParallelism);
+            keyGroupKnown = true;
+        }
         return keyGroup;
     }
 

@@ -26,18 +26,24 @@ final class HeapAggregatingState<IN, ACC, OUT> implements AggregatingState<IN, O
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void add(final IN value) {
+        addToPresent(value);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean addToPresent(final IN value) {
         final ACC accumulator = (ACC) table.get(namespace);
         if (accumulator == null) {
             table.put(namespace, aggregateFunction.add(value, aggregateFunction.createAccumulator()));
-            return;
+            return false;
         }
         final ACC updated = aggregateFunction.add(value, accumulator);
         if (updated != accumulator) {
             // a mutable accumulator updated in place is stored already: no second lookup, no reference store
             table.put(namespace, updated);
         }
+        return true;
     }
 
     @Override

@@ -72,6 +72,12 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     private TimerService<K, W> timers;
     private Output<OUT> output;
     private AppendingState<Object, Object> windowState;
+    /**
+     * True while every window-state entry of this operator is known to have its timer at
+     * {@code maxTimestamp} queued, so that a record added to an entry that was present may skip
+     * the trigger and the cleanup registration. See {@link #timersFollowState}.
+     */
+    private boolean knownTimers;
     private ListState<Object[]> mergingWindowsState;
     private long recordsIn;
     private long recordsOut;
@@ -123,6 +129,34 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         if (mergingAssigner != null) {
             this.mergingWindowsState = backend.state(new ListStateDescriptor<Object[]>("merging-window-set"));
         }
+        this.knownTimers = timersFollowState();
+    }
+
+    /**
+     * Whether the shortcut in {@link #processRecord} is exact: a record whose (key, window)
+     * entry was present skips {@link #onElement}. It holds for the built-in
+     * {@link EventTimeTrigger} on a non-merging event-time assigner with no evictor and no
+     * allowed lateness, by this invariant: every window-state entry (k, w) has the event-time
+     * timer (w.maxTimestamp, k, w) queued.
+     * <ul>
+     * <li>An entry is created only by a record added to a window that is not late, so
+     *     {@code maxTimestamp = cleanupTime > watermark}: the trigger registers that timer
+     *     (and the cleanup timer is the same one).</li>
+     * <li>That timer leaves the queue by firing, which cleans the window up (its time is the
+     *     cleanup time) and removes the entry; or by {@link EventTimeTrigger#clear}, called only
+     *     by that cleanup. A watermark moving back cannot revive an entry without its timer.</li>
+     * <li>No one else writes the entry: window and global state handed to user functions under
+     *     the window contents' name, and restored window-state entries, switch the shortcut
+     *     off for good (a snapshot of another job or lateness may break the invariant).</li>
+     * </ul>
+     * Given the invariant, onElement on a present entry of a window that is not late would do
+     * nothing observable: the trigger's {@code maxTimestamp <= watermark} test is false, it
+     * registers a queued timer (a duplicate, dropped), returns CONTINUE (no fire, no purge),
+     * and the cleanup timer is the same queued timer.
+     */
+    private boolean timersFollowState() {
+        return trigger instanceof EventTimeTrigger && mergingAssigner == null && assigner.isEventTime() && evictor == null
+                && allowedLateness == 0;
     }
 
     @Override
@@ -161,8 +195,9 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
                 }
                 skipped = false;
                 windowState.setNamespace(window);
-                windowState.add(stored);
-                onElement(value, timestamp, window);
+                if (!windowState.addToPresent(stored) || !knownTimers) {
+                    onElement(value, timestamp, window);
+                }
             }
         }
         if (skipped && isElementLate(timestamp)) {
@@ -423,6 +458,14 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         return backend;
     }
 
+    @Override
+    public void restoreStateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
+        if (stateName.equals(windowStateDescriptor.name())) {
+            knownTimers = false;
+        }
+        CheckpointedOperator.super.restoreStateEntry(stateName, keyGroup, key, namespace, value);
+    }
+
     /** @return the number of window state entries held */
     @Override
     public long stateEntries() {
@@ -471,6 +514,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
 
         @Override
         public <S extends KeyedState> S partitionedState(final StateDescriptor<S> descriptor) {
+            userStateAccess(descriptor);
             final S state = backend.state(descriptor);
             state.setNamespace(window);
             return state;
@@ -488,6 +532,13 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
             return window;
         }
 
+        /** User code reaching the window contents' state could write entries without timers. */
+        private void userStateAccess(final StateDescriptor<?> descriptor) {
+            if (descriptor.name().equals(windowStateDescriptor.name())) {
+                knownTimers = false;
+            }
+        }
+
         @Override
         public <S extends KeyedState> S windowState(final StateDescriptor<S> descriptor) {
             // As Flink's MergingWindowStateStore: a merge would orphan the absorbed windows' state.
@@ -500,6 +551,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
 
         @Override
         public <S extends KeyedState> S globalState(final StateDescriptor<S> descriptor) {
+            userStateAccess(descriptor);
             final S state = backend.state(descriptor);
             state.setNamespace(GLOBAL_NAMESPACE);
             return state;

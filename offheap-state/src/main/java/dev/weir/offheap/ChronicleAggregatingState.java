@@ -31,20 +31,26 @@ final class ChronicleAggregatingState<IN, ACC, OUT> implements AggregatingState<
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void add(final IN value) {
+        addToPresent(value);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean addToPresent(final IN value) {
         final int slot = table.slot(namespace);
         if (slot < 0) {
             final ACC created = aggregateFunction.createAccumulator();
             final ACC accumulator = aggregateFunction.add(value, created);
             table.insert(namespace, accumulator, accumulator == created);
-            return;
+            return false;
         }
         final ACC accumulator = (ACC) table.valueForUpdate(slot);
         final ACC updated = aggregateFunction.add(value, accumulator);
         if (updated != accumulator) {
             table.replace(slot, updated, false);
         }
+        return true;
     }
 
     @Override
