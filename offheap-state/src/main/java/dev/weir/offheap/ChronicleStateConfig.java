@@ -15,7 +15,7 @@ public final class ChronicleStateConfig {
     /** The setting of the average serialized value size. */
     public static final String AVERAGE_VALUE_BYTES_SETTING = "state.average-value-bytes";
 
-    private static final ChronicleStateConfig DEFAULTS = new ChronicleStateConfig(100_000, 48, 96, 16_384, null);
+    private static final ChronicleStateConfig DEFAULTS = new ChronicleStateConfig(100_000, 48, 96, 65_536, null);
 
     private final long maxEntries;
     private final int averageKeyBytes;
@@ -37,7 +37,7 @@ public final class ChronicleStateConfig {
         this.stateDirectory = stateDirectory;
     }
 
-    /** @return 100,000 entries, 48-byte keys, 96-byte values, a 16,384-entry cache, in memory */
+    /** @return 100,000 entries, 48-byte keys, 96-byte values, a 65,536-entry cache, in memory */
     public static ChronicleStateConfig defaults() {
         return DEFAULTS;
     }

@@ -17,7 +17,7 @@ import net.openhft.chronicle.map.MapEntry;
  * value bytes, behind an {@link EntryCache} of live value objects. Accesses address the
  * backend's current key. A value found in the cache costs no map access; a miss reads the
  * map with {@code getUsing} into reused bytes and, where the value's class allows, into a
- * reused object. Changed values go to the map when their slot is reused, on {@link #flush()}
+ * reused object. Changed values go to the map when the full cache gives them up, on {@link #flush()}
  * and never otherwise. Counts are exact: entries in the map plus cached entries the map does
  * not hold. Not thread-safe.
  */
@@ -260,10 +260,13 @@ final class ChronicleStateTable {
         map.close();
     }
 
-    /** Empties the slot of the set {@code hash} maps to that is reused next, writing its value back if it changed. */
+    /**
+     * Finds a free slot for an entry of hash {@code hash}, first giving up an entry (written back
+     * if it changed) when the cache is full.
+     */
     private int vacate(final int hash) {
-        final int slot = cache.victim(hash);
-        if (cache.occupied(slot)) {
+        if (cache.full()) {
+            final int slot = cache.victim();
             if (cache.dirty(slot)) {
                 writeBack(slot);
             }
@@ -272,7 +275,7 @@ final class ChronicleStateTable {
             }
             cache.empty(slot);
         }
-        return slot;
+        return cache.free(hash);
     }
 
     private void writeBack(final int slot) {

@@ -1,48 +1,53 @@
 package dev.weir.offheap;
 
 /**
- * The on-heap slots in front of one state's map: a set-associative table of (key, namespace)
- * -> value with least-recently-used replacement inside each set of up to 8 ways. Lookups
- * compare a cached hash first, then {@code equals}; nothing is allocated. The slot's flags
- * say whether the value changed since it was last written to the map (dirty), whether the
- * map holds the entry at all (in map), and whether the value object was made by the backend
- * and never handed out, so it may be read over when the slot is reused (owned). The owner
- * ({@link ChronicleStateTable}) decides what to write back. Not thread-safe.
+ * The on-heap entries in front of one state's map: (key, namespace) -> value in one flat
+ * open-addressing table with linear probing, laid out like the heap backend's table (each entry
+ * three neighbouring references in one array), so that a hit costs what a heap access costs:
+ * one hash, usually one cache line, no bookkeeping. The table starts small and doubles as
+ * entries are added, up to the room for {@code capacity} entries; only a full cache gives up an
+ * entry, the next one a sweeping hand finds ({@link #victim()}), so a working set that fits is
+ * never evicted. A parallel array of flags says whether the value changed since it was last
+ * written to the map (dirty), whether the map holds the entry at all (in map), and whether the
+ * value object was made by the backend and never handed out, so it may be read over when the
+ * entry is evicted (owned). The owner ({@link ChronicleStateTable}) decides what to write back.
+ * Slot numbers hold until the next {@link #free} or {@link #empty}, which may move entries.
+ * Nothing is allocated except when the table grows. Not thread-safe.
  */
 final class EntryCache {
-    private static final int MAX_WAYS = 8;
+    private static final int INITIAL_SLOTS = 64;
+    private static final byte DIRTY = 1;
+    private static final byte IN_MAP = 2;
+    private static final byte OWNED = 4;
 
-    private final int ways;
-    private final int setMask;
-    private final Object[] keys;
-    private final Object[] namespaces;
-    private final Object[] values;
-    private final int[] keyGroups;
-    private final int[] hashes;
-    private final long[] lastUsed;
-    private final boolean[] dirty;
-    private final boolean[] inMap;
-    private final boolean[] owned;
-    private long clock;
+    private final int capacity;
+    private final int maxSlots;
+    /** Entry i is entries[3i] (key), entries[3i + 1] (namespace), entries[3i + 2] (value); a null key is a free slot. */
+    private Object[] entries;
+    private int[] hashes;
+    private int[] keyGroups;
+    private byte[] flags;
+    private int mask;
+    private int size;
+    /** Where the search for the next entry to give up starts. */
+    private int hand;
 
     /**
-     * @param capacity entries held at least: the slots are twice as many, in a power-of-two
-     *     number of sets, so that a working set of {@code capacity} entries rarely overflows a set
+     * @param capacity entries held at most before one is given up, at least 1; the table grows
+     *     to at most the power of two that holds them at two thirds load
      */
     EntryCache(final int capacity) {
-        this.ways = Math.min(MAX_WAYS, capacity);
-        final int sets = capacity <= MAX_WAYS ? 1 : Integer.highestOneBit((2 * capacity + ways - 1) / ways * 2 - 1);
-        this.setMask = sets - 1;
-        final int slots = sets * ways;
-        this.keys = new Object[slots];
-        this.namespaces = new Object[slots];
-        this.values = new Object[slots];
-        this.keyGroups = new int[slots];
-        this.hashes = new int[slots];
-        this.lastUsed = new long[slots];
-        this.dirty = new boolean[slots];
-        this.inMap = new boolean[slots];
-        this.owned = new boolean[slots];
+        this.capacity = capacity;
+        this.maxSlots = Math.max(4, Integer.highestOneBit(Math.max(1, (int) Math.min(1L << 30, capacity * 3L / 2)) * 2 - 1));
+        allocate(Math.min(INITIAL_SLOTS, maxSlots));
+    }
+
+    private void allocate(final int slots) {
+        entries = new Object[3 * slots];
+        hashes = new int[slots];
+        keyGroups = new int[slots];
+        flags = new byte[slots];
+        mask = slots - 1;
     }
 
     /**
@@ -51,61 +56,97 @@ final class EntryCache {
      * @return their spread hash
      */
     static int hash(final Object key, final Object namespace) {
-        int h = key.hashCode() * 31 + (namespace == null ? 0 : namespace.hashCode());
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        return h;
+        final int h = key.hashCode() * 31 + (namespace == null ? 0 : namespace.hashCode());
+        // spread: the low bits pick the slot
+        final int mixed = h * 0x9E3779B9;
+        return mixed ^ (mixed >>> 16);
+    }
+
+    private static boolean same(final Object a, final Object b) {
+        return a == b || (a != null && a.equals(b));
     }
 
     /** @return the number of slots */
     int slots() {
-        return keys.length;
+        return mask + 1;
+    }
+
+    /** @return whether the cache holds {@code capacity} entries, so that one must go before another is placed */
+    boolean full() {
+        return size >= capacity;
     }
 
     /**
      * @param hash {@link #hash} of the two
      * @param key the key
      * @param namespace the namespace
-     * @return the slot holding (key, namespace), marked as just used, or -1
+     * @return the slot holding (key, namespace), or -1
      */
     int find(final int hash, final Object key, final Object namespace) {
-        final int first = (hash & setMask) * ways;
-        for (int slot = first; slot < first + ways; slot++) {
-            final Object slotKey = keys[slot];
-            if (slotKey != null && hashes[slot] == hash && slotKey.equals(key)) {
-                final Object slotNamespace = namespaces[slot];
-                if (slotNamespace == namespace || slotNamespace != null && slotNamespace.equals(namespace)) {
-                    lastUsed[slot] = ++clock;
-                    return slot;
-                }
+        final Object[] table = entries;
+        int slot = hash & mask;
+        while (true) {
+            final Object candidate = table[3 * slot];
+            if (candidate == null) {
+                return -1;
             }
-        }
-        return -1;
-    }
-
-    /**
-     * @param hash the hash of the entry to place
-     * @return a free slot of its set, or the least recently used one (which the caller empties)
-     */
-    int victim(final int hash) {
-        final int first = (hash & setMask) * ways;
-        int oldest = first;
-        for (int slot = first; slot < first + ways; slot++) {
-            if (keys[slot] == null) {
+            if (same(candidate, key) && same(table[3 * slot + 1], namespace)) {
                 return slot;
             }
-            if (lastUsed[slot] < lastUsed[oldest]) {
-                oldest = slot;
-            }
+            slot = (slot + 1) & mask;
         }
-        return oldest;
+    }
+
+    /** @return an occupied slot to give up next: the first one at or after the hand, which moves past it */
+    int victim() {
+        int slot = hand;
+        while (entries[3 * slot] == null) {
+            slot = (slot + 1) & mask;
+        }
+        hand = (slot + 1) & mask;
+        return slot;
     }
 
     /**
-     * Fills an empty slot.
+     * @param hash the hash of an entry the cache does not hold, placed while it is not {@link #full()}
+     * @return a free slot for it, after growing the table if it is at two thirds load and may grow
+     */
+    int free(final int hash) {
+        if (size + 1 > (mask + 1) / 3 * 2 && mask + 1 < maxSlots) {
+            grow();
+        }
+        int slot = hash & mask;
+        while (entries[3 * slot] != null) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    private void grow() {
+        final Object[] oldEntries = entries;
+        final int[] oldHashes = hashes;
+        final int[] oldKeyGroups = keyGroups;
+        final byte[] oldFlags = flags;
+        allocate(2 * (mask + 1));
+        for (int old = 0; old < oldHashes.length; old++) {
+            if (oldEntries[3 * old] != null) {
+                int slot = oldHashes[old] & mask;
+                while (entries[3 * slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                System.arraycopy(oldEntries, 3 * old, entries, 3 * slot, 3);
+                hashes[slot] = oldHashes[old];
+                keyGroups[slot] = oldKeyGroups[old];
+                flags[slot] = oldFlags[old];
+            }
+        }
+        hand = 0;
+    }
+
+    /**
+     * Fills a free slot.
      *
-     * @param slot from {@link #victim}, emptied
+     * @param slot from {@link #free}
      * @param hash the entry's hash
      * @param keyGroup the key's key group
      * @param key the key
@@ -117,38 +158,57 @@ final class EntryCache {
      */
     void fill(final int slot, final int hash, final int keyGroup, final Object key, final Object namespace,
             final Object value, final boolean isDirty, final boolean isInMap, final boolean isOwned) {
-        keys[slot] = key;
-        namespaces[slot] = namespace;
-        values[slot] = value;
-        keyGroups[slot] = keyGroup;
+        entries[3 * slot] = key;
+        entries[3 * slot + 1] = namespace;
+        entries[3 * slot + 2] = value;
         hashes[slot] = hash;
-        lastUsed[slot] = ++clock;
-        dirty[slot] = isDirty;
-        inMap[slot] = isInMap;
-        owned[slot] = isOwned;
+        keyGroups[slot] = keyGroup;
+        flags[slot] = (byte) ((isDirty ? DIRTY : 0) | (isInMap ? IN_MAP : 0) | (isOwned ? OWNED : 0));
+        size++;
     }
 
-    /** @param slot emptied, its references dropped */
+    /**
+     * Empties a slot by backward-shift deletion: later entries of its probe run move into the
+     * gap, so no tombstones are needed (and other slot numbers may change).
+     *
+     * @param slot an occupied slot
+     */
     void empty(final int slot) {
-        keys[slot] = null;
-        namespaces[slot] = null;
-        values[slot] = null;
+        final Object[] table = entries;
+        int gap = slot;
+        int index = (gap + 1) & mask;
+        while (table[3 * index] != null) {
+            final int home = hashes[index] & mask;
+            // the entry may move to the gap if its home is not in (gap, index], cyclically
+            if (((index - home) & mask) >= ((index - gap) & mask)) {
+                System.arraycopy(table, 3 * index, table, 3 * gap, 3);
+                hashes[gap] = hashes[index];
+                keyGroups[gap] = keyGroups[index];
+                flags[gap] = flags[index];
+                gap = index;
+            }
+            index = (index + 1) & mask;
+        }
+        table[3 * gap] = null;
+        table[3 * gap + 1] = null;
+        table[3 * gap + 2] = null;
+        size--;
     }
 
     boolean occupied(final int slot) {
-        return keys[slot] != null;
+        return entries[3 * slot] != null;
     }
 
     Object key(final int slot) {
-        return keys[slot];
+        return entries[3 * slot];
     }
 
     Object namespace(final int slot) {
-        return namespaces[slot];
+        return entries[3 * slot + 1];
     }
 
     Object value(final int slot) {
-        return values[slot];
+        return entries[3 * slot + 2];
     }
 
     int keyGroup(final int slot) {
@@ -156,15 +216,15 @@ final class EntryCache {
     }
 
     boolean dirty(final int slot) {
-        return dirty[slot];
+        return (flags[slot] & DIRTY) != 0;
     }
 
     boolean inMap(final int slot) {
-        return inMap[slot];
+        return (flags[slot] & IN_MAP) != 0;
     }
 
     boolean owned(final int slot) {
-        return owned[slot];
+        return (flags[slot] & OWNED) != 0;
     }
 
     /**
@@ -173,25 +233,22 @@ final class EntryCache {
      * @param isOwned whether the value was made by the backend and never handed out
      */
     void update(final int slot, final Object value, final boolean isOwned) {
-        values[slot] = value;
-        dirty[slot] = true;
-        owned[slot] = isOwned;
+        entries[3 * slot + 2] = value;
+        flags[slot] = (byte) ((flags[slot] & IN_MAP) | DIRTY | (isOwned ? OWNED : 0));
     }
 
     /** @param slot an occupied slot whose value may be changed in place by whoever holds it */
     void touch(final int slot) {
-        dirty[slot] = true;
+        flags[slot] |= DIRTY;
     }
 
     /** @param slot an occupied slot whose value object a caller now holds */
     void handOut(final int slot) {
-        dirty[slot] = true;
-        owned[slot] = false;
+        flags[slot] = (byte) ((flags[slot] & IN_MAP) | DIRTY);
     }
 
     /** @param slot an occupied slot whose value the map now holds as it is */
     void written(final int slot) {
-        dirty[slot] = false;
-        inMap[slot] = true;
+        flags[slot] = (byte) ((flags[slot] & OWNED) | IN_MAP);
     }
 }

@@ -27,7 +27,7 @@ public final class StateAccessTiming {
         for (int round = 0; round < 3; round++) {
             System.out.printf("round %d%n", round);
             time("heap", HeapStateBackend.INSTANCE);
-            time("chronicle, cache 16384", new ChronicleStateBackend(config));
+            time("chronicle, cache 65536", new ChronicleStateBackend(config));
             time("chronicle, cache 64 (through the map)", new ChronicleStateBackend(config.withCacheEntries(64)));
         }
     }
