@@ -132,7 +132,8 @@ public final class RunCommand implements Callable<Integer> {
                 System.err.println("weir: run: " + progress(running.metrics(), System.nanoTime() - startedNanos));
             }
         } catch (final PipelineExecutionException e) {
-            throw badRecord(e.getCause()) != null ? badRecord(e.getCause()) : e;
+            final RecordFileException bad = badRecord(e.getCause());
+            throw bad != null ? bad : e;
         } finally {
             out.flush();
             if (out.checkError()) {
