@@ -25,6 +25,7 @@ import dev.weir.runtime.SinkOutput;
 import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskMonitor;
 import dev.weir.runtime.TaskThreadFactory;
+import dev.weir.runtime.ThreadPlan;
 import dev.weir.source.Publisher;
 import dev.weir.source.Source;
 import dev.weir.source.SourceAlignment;
@@ -82,6 +83,7 @@ public final class StreamPipeline {
     private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();
     private int[] cpus = new int[0];
     private CpuBinder cpuBinder = OpenHftCpuBinder.INSTANCE;
+    private int availableProcessors = Runtime.getRuntime().availableProcessors();
     private List<Publisher<?>> publishers;
     private Source<?> source;
     private WatermarkStrategy<?> strategy;
@@ -155,6 +157,23 @@ public final class StreamPipeline {
     }
 
     /**
+     * Sets the processors the busy-spin budget counts (default
+     * {@code Runtime.availableProcessors()}): with {@code n} of them at most {@code n - 1}
+     * threads busy-spin, and busy-spinning tasks beyond that share those threads (see
+     * {@code BusySpinBudget.plan}). Lower it to leave cores to other processes.
+     *
+     * @param processors at least 1
+     * @return this pipeline
+     */
+    public StreamPipeline availableProcessors(final int processors) {
+        if (processors < 1) {
+            throw new IllegalArgumentException("available processors must be at least 1: " + processors);
+        }
+        this.availableProcessors = processors;
+        return this;
+    }
+
+    /**
      * @param factory makes (and may pin) task threads
      * @return this pipeline
      */
@@ -179,7 +198,8 @@ public final class StreamPipeline {
     /**
      * Pins task threads to CPUs: the i-th task (in stage and instance order; publisher-fed
      * sources have no thread and take no CPU) runs on {@code cpuIds[i]}; tasks beyond the list
-     * run unpinned. A thread that cannot be pinned runs unpinned with one warning: pinning never
+     * run unpinned. When busy-spinning tasks share threads (see {@link #availableProcessors}),
+     * the i-th thread, in the order of its first task, runs on {@code cpuIds[i]}. A thread that cannot be pinned runs unpinned with one warning: pinning never
      * fails a pipeline. On a 2-core machine only CPU 1 can be reserved.
      *
      * @param cpuIds one CPU per task, distinct, each at least 0
@@ -446,18 +466,21 @@ public final class StreamPipeline {
             }
         }
         final List<String> roles = new ArrayList<>();
-        final List<Gauge> pinned = new ArrayList<>();
         for (final Agent task : tasks) {
             roles.add(task.roleName());
         }
+        final ThreadPlan plan = BusySpinBudget.plan(name, roles, idle, availableProcessors);
+        final List<List<Gauge>> pinned = new ArrayList<>();
+        for (int thread = 0; thread < plan.threadCount(); thread++) {
+            pinned.add(new ArrayList<>());
+        }
         for (final TaskMonitor monitor : monitors) {
             if (monitor.taskIndex() >= 0) {
-                pinned.add(monitor.cpu());
+                pinned.get(plan.threadOf(monitor.taskIndex())).add(monitor.cpu());
             }
         }
-        final List<IdleStrategyKind> granted = BusySpinBudget.limit(name, roles, idle, Runtime.getRuntime().availableProcessors());
         final TaskThreadFactory threads = cpus.length == 0 ? threadFactory : new PinningThreadFactory(name, threadFactory, cpus, cpuBinder, pinned);
-        return new RunningPipeline(name, control, tasks, granted, threads, clock, monitors, checkpoints);
+        return new RunningPipeline(name, control, tasks, plan, threads, clock, monitors, checkpoints);
     }
 
     private int participants() {

@@ -7,7 +7,8 @@ import java.util.logging.Logger;
 
 /**
  * Makes task threads that pin themselves to a CPU from a configured list before they run: the
- * task of index {@code i} gets {@code cpus[i]}; tasks beyond the list run unpinned. A thread
+ * thread of index {@code i} gets {@code cpus[i]} (with a thread per task, the task of index
+ * {@code i}); threads beyond the list run unpinned. A thread
  * that cannot be pinned (CPU not reservable, no native access) runs unpinned: the pipeline
  * never fails for it, and logs one warning per pipeline (the first failure; every task's
  * outcome shows in {@code TaskMetrics.cpu}). Thread-safe.
@@ -19,18 +20,18 @@ public final class PinningThreadFactory implements TaskThreadFactory {
     private final TaskThreadFactory threads;
     private final int[] cpus;
     private final CpuBinder binder;
-    private final List<Gauge> pinnedCpus;
+    private final List<List<Gauge>> pinnedCpus;
     private final AtomicBoolean warned = new AtomicBoolean();
 
     /**
      * @param pipeline the pipeline's name, for the warning
      * @param threads makes the threads
-     * @param cpus the CPU of each task, in task order
+     * @param cpus the CPU of each thread, in thread order
      * @param binder pins a thread
-     * @param pinnedCpus one gauge per task, in task order: set to the CPU once pinned
+     * @param pinnedCpus per thread, in thread order, the gauges of the tasks it runs: set to the CPU once pinned
      */
     public PinningThreadFactory(final String pipeline, final TaskThreadFactory threads, final int[] cpus, final CpuBinder binder,
-            final List<Gauge> pinnedCpus) {
+            final List<List<Gauge>> pinnedCpus) {
         this.pipeline = pipeline;
         this.threads = threads;
         this.cpus = cpus.clone();
@@ -52,7 +53,9 @@ public final class PinningThreadFactory implements TaskThreadFactory {
         try {
             binding = binder.bind(cpu);
             if (index < pinnedCpus.size()) {
-                pinnedCpus.get(index).set(cpu);
+                for (final Gauge pinned : pinnedCpus.get(index)) {
+                    pinned.set(cpu);
+                }
             }
         } catch (CpuPinningException e) {
             warnOnce(roleName, cpu, e.getMessage());

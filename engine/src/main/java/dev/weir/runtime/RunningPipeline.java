@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.agrona.ErrorHandler;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AgentTerminationException;
@@ -18,7 +19,7 @@ import org.agrona.concurrent.IdleStrategy;
 
 /**
  * A started pipeline: one thread per task, each an Agrona {@link AgentRunner} with its idle
- * strategy. An exception or error in any task stops every task; {@link #awaitTermination()}
+ * strategy, or, beyond the busy-spin budget, several busy-spinning tasks per thread ({@link ThreadPlan}). An exception or error in any task stops every task; {@link #awaitTermination()}
  * then throws it as the cause of a {@link PipelineExecutionException}. No thread outlives
  * {@link #awaitTermination()} or {@link #close()}. While it runs, every task is visible in
  * {@link #metrics()} and as a JMX MBean ({@code dev.weir:type=Operator,pipeline=...,task=...}),
@@ -84,22 +85,50 @@ public final class RunningPipeline implements AutoCloseable {
     public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
             final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory, final Clock clock,
             final List<TaskMonitor> monitors, final CheckpointCoordinator checkpoints) {
+        this(name, control, tasks, ThreadPlan.onePerTask(idleStrategies), threadFactory, clock, monitors, checkpoints);
+    }
+
+    /**
+     * Registers the tasks' MBeans, then starts the threads of {@code plan}: a thread running one
+     * task runs it alone, a thread running several runs them in turn ({@link SharedThreadAgent}).
+     *
+     * @param name the pipeline's name
+     * @param control the pipeline's shared stop/failure state
+     * @param tasks the tasks
+     * @param plan which tasks each thread runs, and its idle strategy
+     * @param threadFactory makes (and may pin) each thread; its index is the thread's in {@code plan}
+     * @param clock the pipeline's processing time, for watermark lags
+     * @param monitors every task and source instance, in stage and instance order; those with a
+     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
+     * @param checkpoints the pipeline's checkpoints, or null when it takes none
+     */
+    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks, final ThreadPlan plan,
+            final TaskThreadFactory threadFactory, final Clock clock, final List<TaskMonitor> monitors,
+            final CheckpointCoordinator checkpoints) {
+        if (plan.taskCount() != tasks.size()) {
+            throw new IllegalArgumentException("the thread plan has " + plan.taskCount() + " tasks, the pipeline " + tasks.size());
+        }
         this.name = name;
         this.checkpoints = checkpoints;
         this.control = control;
         this.clock = clock;
         this.monitors = List.copyOf(monitors);
-        this.terminated = new CountDownLatch(tasks.size());
-        for (int i = 0; i < tasks.size(); i++) {
-            final AgentRunner runner = new AgentRunner(idleStrategies.get(i).create(), error -> {
-                if (!(error instanceof AgentTerminationException) && !(error instanceof PipelineStoppedException && control.isStopping())) {
-                    control.fail(error);
-                }
-            }, null, new FailureBarrier(tasks.get(i), control));
+        // a thread ends once every one of its tasks has ended: counting threads counts tasks
+        this.terminated = new CountDownLatch(plan.threadCount());
+        final ErrorHandler errors = error -> {
+            if (!(error instanceof AgentTerminationException) && !(error instanceof PipelineStoppedException && control.isStopping())) {
+                control.fail(error);
+            }
+        };
+        for (int thread = 0; thread < plan.threadCount(); thread++) {
+            final int[] members = plan.tasksOf(thread);
+            final List<Agent> agents = new ArrayList<>(members.length);
+            for (final int task : members) {
+                agents.add(new FailureBarrier(tasks.get(task), control));
+            }
+            final Agent agent = agents.size() == 1 ? agents.get(0) : new SharedThreadAgent(agents, errors);
+            final AgentRunner runner = new AgentRunner(plan.idleStrategy(thread).create(), errors, null, agent);
             runners.add(runner);
-        }
-        for (int i = 0; i < runners.size(); i++) {
-            final AgentRunner runner = runners.get(i);
             // counted down when the thread's body ends, however it ends (Agrona skips onClose when an Error escapes)
             final Runnable body = () -> {
                 try {
@@ -108,11 +137,12 @@ public final class RunningPipeline implements AutoCloseable {
                     terminated.countDown();
                 }
             };
-            threads.add(threadFactory.newThread(body, tasks.get(i).roleName(), i));
+            threads.add(threadFactory.newThread(body, agent.roleName(), thread));
         }
         for (final TaskMonitor monitor : this.monitors) {
             if (monitor.taskIndex() >= 0) {
-                monitor.bind(threads.get(monitor.taskIndex()), idleStrategies.get(monitor.taskIndex()));
+                final int thread = plan.threadOf(monitor.taskIndex());
+                monitor.bind(threads.get(thread), plan.idleStrategy(thread));
             }
         }
         mbeans.register(name, this.monitors, clock);
@@ -258,7 +288,7 @@ public final class RunningPipeline implements AutoCloseable {
         return control;
     }
 
-    /** @return the task threads, for diagnostics */
+    /** @return the task threads (one per task, fewer when tasks share threads), for diagnostics */
     public List<Thread> threads() {
         return List.copyOf(threads);
     }

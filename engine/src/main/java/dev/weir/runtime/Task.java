@@ -37,7 +37,8 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
     private int endedCount;
     private int channel;
     private int batch;
-    private boolean finished;
+    // read by monitors on other threads: a finished task may share a thread that still runs
+    private volatile boolean finished;
 
     /**
      * @param roleName the task's name, for threads and diagnostics
@@ -156,7 +157,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         return roleName;
     }
 
-    /** @return true once the chain has ended */
+    /** @return true once the chain has ended; any thread */
     public boolean isFinished() {
         return finished;
     }

@@ -78,15 +78,19 @@ public final class TaskMonitor {
         return cpu;
     }
 
+    /** Several monitors bind the same thread when their tasks share it. */
     void bind(final Thread taskThread, final IdleStrategyKind kind) {
         this.idleStrategy = kind;
         this.thread = taskThread;
     }
 
-    /** @return true while the task's thread is alive (false for a publisher-fed source) */
+    /**
+     * @return true while the task's thread is alive and, for a channel-reading task, its chain has
+     *     not ended (its thread may go on running other tasks); false for a publisher-fed source
+     */
     public boolean isRunning() {
         final Thread current = thread;
-        return current != null && current.isAlive();
+        return current != null && current.isAlive() && (task == null || !task.isFinished());
     }
 
     /** @return completed duty cycles of a channel-reading task, 0 for sources */

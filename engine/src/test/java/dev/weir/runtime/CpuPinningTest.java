@@ -8,7 +8,6 @@ import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.source.Publisher;
 import dev.weir.testing.LogCapture;
-import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -25,13 +24,8 @@ import org.junit.jupiter.api.Test;
 final class CpuPinningTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private static PipelineMetrics run(final StreamPipeline pipeline, final int parallelism) throws InterruptedException {
-        final Publisher<Long> numbers = pipeline.publisher("numbers");
-        pipeline.from(numbers, WatermarkStrategy.<Long>noWatermarks())
-                .keyBy(value -> value)
-                .parallelism(parallelism)
-                .<Long>process((value, ctx, out) -> out.collect(value))
-                .sink((value, ts) -> { });
+    static PipelineMetrics run(final StreamPipeline pipeline, final int parallelism) throws InterruptedException {
+        final Publisher<Long> numbers = BusySpinBudgetTest.forwarding(pipeline, parallelism);
         try (RunningPipeline running = pipeline.start()) {
             for (long i = 0; i < 100; i++) {
                 numbers.publish(i, i);

@@ -96,18 +96,7 @@ final class PipelineLifecycleTest {
         final IllegalStateException boom = new IllegalStateException("boom on 13");
         final AtomicInteger closes = new AtomicInteger();
         final StreamPipeline pipeline = StreamPipeline.named("operator-fails");
-        final Publisher<Long> numbers = pipeline.publisher("numbers");
-        pipeline.from(numbers, BY_VALUE)
-                .keyBy(value -> value % 2)
-                .parallelism(2)
-                .<Long>process((value, ctx, out) -> {
-                    if (value == 13) {
-                        throw boom;
-                    }
-                    out.collect(value);
-                })
-                .transform("probe", () -> new ClosingProbe<>(closes))
-                .sink((value, ts) -> { });
+        final Publisher<Long> numbers = failingOn13(pipeline, 2, boom, closes);
         final RunningPipeline running = pipeline.start();
         try {
             publishUntilStopped(numbers, 1_000_000);
@@ -376,7 +365,29 @@ final class PipelineLifecycleTest {
         }
     }
 
-    private static void publishUntilStopped(final Publisher<Long> numbers, final long count) {
+    /**
+     * Builds {@code publisher -> keyBy -> parallelism instances throwing boom on 13 -> closing probe -> discard}.
+     *
+     * @return the pipeline's publisher
+     */
+    static Publisher<Long> failingOn13(final StreamPipeline pipeline, final int parallelism, final RuntimeException boom,
+            final AtomicInteger closes) {
+        final Publisher<Long> numbers = pipeline.publisher("numbers");
+        pipeline.from(numbers, BY_VALUE)
+                .keyBy(value -> value % parallelism)
+                .parallelism(parallelism)
+                .<Long>process((value, ctx, out) -> {
+                    if (value == 13) {
+                        throw boom;
+                    }
+                    out.collect(value);
+                })
+                .transform("probe", () -> new ClosingProbe<>(closes))
+                .sink((value, ts) -> { });
+        return numbers;
+    }
+
+    static void publishUntilStopped(final Publisher<Long> numbers, final long count) {
         try {
             for (long i = 0; i < count; i++) {
                 numbers.publish(i);

@@ -7,16 +7,22 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
-/** Collects the warnings one java.util.logging logger publishes while open. */
+/** Collects the warnings, and the informational lines, one java.util.logging logger publishes while open. */
 public final class LogCapture implements AutoCloseable {
     private final Logger logger;
     private final List<String> warnings = new ArrayList<>();
+    private final List<String> infos = new ArrayList<>();
     private final Handler handler = new Handler() {
         @Override
         public void publish(final LogRecord record) {
+            final String message = new java.util.logging.SimpleFormatter().formatMessage(record);
             if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
                 synchronized (warnings) {
-                    warnings.add(new java.util.logging.SimpleFormatter().formatMessage(record));
+                    warnings.add(message);
+                }
+            } else if (record.getLevel() == Level.INFO) {
+                synchronized (warnings) {
+                    infos.add(message);
                 }
             }
         }
@@ -34,6 +40,13 @@ public final class LogCapture implements AutoCloseable {
     public LogCapture(final String loggerName) {
         this.logger = Logger.getLogger(loggerName);
         logger.addHandler(handler);
+    }
+
+    /** @return the informational lines so far, formatted */
+    public List<String> infos() {
+        synchronized (warnings) {
+            return List.copyOf(infos);
+        }
     }
 
     /** @return the warnings so far, formatted */

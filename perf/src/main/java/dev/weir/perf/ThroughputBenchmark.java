@@ -17,7 +17,7 @@ import java.util.List;
  * median records/s is reported with the ratio to the baseline's median.
  *
  * <p>Options: {@code --records=20000000 --keys=10000 --records-per-window=1000000
- * --warmup-runs=2 --runs=5 --capacity=1024 --idle-p1=BUSY_SPIN --idle-p2=BACKOFF --publish=batched}
+ * --warmup-runs=2 --runs=5 --capacity=1024 --idle-p1=BUSY_SPIN --idle-p2=BUSY_SPIN --publish=batched}
  * ({@code --publish=single} publishes each record at once with {@code Publisher.publish}).
  */
 public final class ThroughputBenchmark {
@@ -39,7 +39,7 @@ public final class ThroughputBenchmark {
         this.recordsPerWindow = options.longValue("records-per-window", 1_000_000);
         this.capacity = (int) options.longValue("capacity", 1024);
         this.idleP1 = IdleStrategyKind.valueOf(options.stringValue("idle-p1", IdleStrategyKind.BUSY_SPIN.name()));
-        this.idleP2 = IdleStrategyKind.valueOf(options.stringValue("idle-p2", IdleStrategyKind.BACKOFF.name()));
+        this.idleP2 = IdleStrategyKind.valueOf(options.stringValue("idle-p2", IdleStrategyKind.BUSY_SPIN.name()));
         final String publish = options.stringValue("publish", "batched");
         if (!publish.equals("batched") && !publish.equals("single")) {
             throw new IllegalArgumentException("--publish must be batched or single: " + publish);
