@@ -1,17 +1,20 @@
 package dev.weir.perf;
 
 import dev.weir.runtime.Sink;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Adds each window result to shared {@link ResultTotals} and, when its task's input ends,
  * samples how many bytes that task thread has allocated in its life (a thread's counter is
  * gone once it has ended, so it is read on the thread itself). Shared by the instances of a
- * parallel stage; thread-safe.
+ * parallel stage; instances that share a thread count it once, at its last reading.
+ * Thread-safe.
  */
 public final class TotalsSink implements Sink<CountSum> {
     private final ResultTotals totals;
-    private final AtomicLong taskBytesAtFinish = new AtomicLong();
+    /** Lifetime allocation per task thread id, at the last finish seen on that thread. */
+    private final Map<Long, Long> threadBytesAtFinish = new ConcurrentHashMap<>();
 
     /** @param totals receives every result */
     public TotalsSink(final ResultTotals totals) {
@@ -25,11 +28,15 @@ public final class TotalsSink implements Sink<CountSum> {
 
     @Override
     public void finish() {
-        taskBytesAtFinish.addAndGet(ThreadAllocation.currentThreadAllocatedBytes());
+        threadBytesAtFinish.merge(Thread.currentThread().getId(), ThreadAllocation.currentThreadAllocatedBytes(), Math::max);
     }
 
-    /** @return the lifetime allocation of every task thread that has finished, summed */
+    /** @return the lifetime allocation of every task thread that has finished, summed (each thread once) */
     public long taskBytesAtFinish() {
-        return taskBytesAtFinish.get();
+        long bytes = 0;
+        for (final long threadBytes : threadBytesAtFinish.values()) {
+            bytes += threadBytes;
+        }
+        return bytes;
     }
 }
