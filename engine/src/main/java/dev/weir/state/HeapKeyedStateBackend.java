@@ -71,11 +71,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
 
     @Override
     public long entryCount() {
-        long entries = 0;
-        for (int i = 0; i < tables.size(); i++) {
-            entries += tables.table(i).size();
-        }
-        return entries;
+        return tables.sum(HeapStateTable::size);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * The named states of one backend and the tables that hold their values: a state is made once
@@ -72,6 +73,20 @@ public final class StateTables<T> {
             names.add(name);
         }
         return table;
+    }
+
+    /**
+     * Adds up one measure over the tables, allocation-free (metrics read it after every batch).
+     *
+     * @param measure a table's share, e.g. its entries; pass a non-capturing method reference
+     * @return the sum over every table
+     */
+    public long sum(final ToLongFunction<T> measure) {
+        long sum = 0;
+        for (int i = 0; i < tableList.size(); i++) {
+            sum += measure.applyAsLong(tableList.get(i));
+        }
+        return sum;
     }
 
     /** @return the number of tables */

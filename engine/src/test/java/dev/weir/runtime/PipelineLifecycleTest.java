@@ -232,20 +232,7 @@ final class PipelineLifecycleTest {
                     awaitQuietly(releaseSink);
                 });
         final RunningPipeline running = pipeline.start();
-        final AtomicReference<Throwable> publisherOutcome = new AtomicReference<>();
-        final CountDownLatch publisherReleased = new CountDownLatch(1);
-        final Thread publisher = new Thread(() -> {
-            try {
-                for (long i = 0; i < 1_000_000; i++) {
-                    numbers.publish(i);
-                }
-            } catch (Throwable t) {
-                publisherOutcome.set(t);
-            } finally {
-                publisherReleased.countDown();
-            }
-        }, "test-publisher");
-        publisher.start();
+        final FloodingPublisher publisher = FloodingPublisher.start(numbers);
         assertTrue(sinkEntered.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
         Await.until("the publisher waits on its full ring", () -> running.metrics().task("closed-while-blocked-keyed-1-0")
                 .inputs().get(0).producerWaits() > 0, TIMEOUT);
@@ -254,9 +241,9 @@ final class PipelineLifecycleTest {
 
         final Thread closer = new Thread(running::close, "test-closer");
         closer.start();
-        assertTrue(publisherReleased.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "close released the waiting publisher");
-        assertInstanceOf(PipelineStoppedException.class, publisherOutcome.get());
-        assertNull(publisherOutcome.get().getCause(), "a close is no failure");
+        assertTrue(publisher.released.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "close released the waiting publisher");
+        assertInstanceOf(PipelineStoppedException.class, publisher.outcome.get());
+        assertNull(publisher.outcome.get().getCause(), "a close is no failure");
         releaseSink.countDown();
         closer.join(TIMEOUT.toMillis());
         assertFalse(closer.isAlive(), "close returned");
@@ -282,29 +269,16 @@ final class PipelineLifecycleTest {
                     throw sinkBroke;
                 });
         try (RunningPipeline running = pipeline.start()) {
-            final AtomicReference<Throwable> publisherOutcome = new AtomicReference<>();
-            final CountDownLatch publisherReleased = new CountDownLatch(1);
-            final Thread publisher = new Thread(() -> {
-                try {
-                    for (long i = 0; i < 1_000_000; i++) {
-                        numbers.publish(i);
-                    }
-                } catch (Throwable t) {
-                    publisherOutcome.set(t);
-                } finally {
-                    publisherReleased.countDown();
-                }
-            }, "test-publisher");
-            publisher.start();
+            final FloodingPublisher publisher = FloodingPublisher.start(numbers);
             assertTrue(sinkEntered.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
             Await.until("the publisher waits on its full ring", () -> running.metrics().task("failed-while-blocked-keyed-1-0")
                     .inputs().get(0).producerWaits() > 0, TIMEOUT);
             assertEquals(4, running.metrics().task("failed-while-blocked-keyed-1-0").inputs().get(0).occupancy(), "the ring is full");
 
             releaseSink.countDown();
-            assertTrue(publisherReleased.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the failure released the waiting publisher");
-            assertInstanceOf(PipelineStoppedException.class, publisherOutcome.get());
-            assertSame(sinkBroke, publisherOutcome.get().getCause());
+            assertTrue(publisher.released.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the failure released the waiting publisher");
+            assertInstanceOf(PipelineStoppedException.class, publisher.outcome.get());
+            assertSame(sinkBroke, publisher.outcome.get().getCause());
             final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, () -> running.awaitTermination(TIMEOUT));
             assertSame(sinkBroke, failure.getCause());
             assertNoThreadAlive(running);
@@ -407,6 +381,34 @@ final class PipelineLifecycleTest {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Publishes numbers from a thread of its own until the pipeline stops it, and keeps how it ended. */
+    private static final class FloodingPublisher {
+        final AtomicReference<Throwable> outcome = new AtomicReference<>();
+        final CountDownLatch released = new CountDownLatch(1);
+        private Thread thread;
+
+        static FloodingPublisher start(final Publisher<Long> numbers) {
+            final FloodingPublisher flooding = new FloodingPublisher();
+            flooding.thread = new Thread(() -> {
+                try {
+                    for (long i = 0; i < 1_000_000; i++) {
+                        numbers.publish(i);
+                    }
+                } catch (Throwable t) {
+                    flooding.outcome.set(t);
+                } finally {
+                    flooding.released.countDown();
+                }
+            }, "test-publisher");
+            flooding.thread.start();
+            return flooding;
+        }
+
+        void join(final long millis) throws InterruptedException {
+            thread.join(millis);
         }
     }
 }

@@ -114,11 +114,7 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
 
     @Override
     public long entryCount() {
-        long entries = 0;
-        for (int i = 0; i < tables.size(); i++) {
-            entries += tables.table(i).size();
-        }
-        return entries;
+        return tables.sum(ChronicleStateTable::size);
     }
 
     @Override
@@ -126,11 +122,7 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
         if (closed) {
             return 0;
         }
-        long bytes = 0;
-        for (int i = 0; i < tables.size(); i++) {
-            bytes += tables.table(i).offHeapBytes();
-        }
-        return bytes;
+        return tables.sum(ChronicleStateTable::offHeapBytes);
     }
 
     @Override

@@ -7,7 +7,6 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.metrics.OperatorMetrics;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.Publisher;
-import dev.weir.state.AggregateFunction;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
@@ -25,47 +24,22 @@ import org.junit.jupiter.api.Test;
 class OffHeapStateMetricsTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    /** Counts the records of a window. */
-    private static final class Count implements AggregateFunction<String, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(final String value, final long[] accumulator) {
-            accumulator[0]++;
-            return accumulator;
-        }
-
-        @Override
-        public Long getResult(final long[] accumulator) {
-            return accumulator[0];
-        }
-
-        @Override
-        public long[] merge(final long[] a, final long[] b) {
-            a[0] += b[0];
-            return a;
-        }
-    }
-
     @Test
     void stateEntriesAndOffHeapBytesOfEachInstanceAreVisibleInMetricsAndJmx() throws Exception {
         final StreamPipeline pipeline = StreamPipeline.named("offheap-metrics").clock(new VirtualClock(0))
                 .stateBackend(new ChronicleStateBackend(ChronicleStateConfig.defaults()));
-        final Publisher<String> keys = pipeline.publisher("keys");
-        pipeline.from(keys, WatermarkStrategy.<String>explicit())
+        final Publisher<Long> keys = pipeline.publisher("keys");
+        pipeline.from(keys, WatermarkStrategy.<Long>explicit())
                 .keyBy(key -> key)
                 .window(TumblingEventTimeWindows.of(1000))
-                .aggregate(new Count())
-                .sink((count, timestamp) -> { });
+                .aggregate(CountSum.FUNCTION)
+                .sink((countAndSum, timestamp) -> { });
         final MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         final ObjectName keyed = new ObjectName("dev.weir:type=Operator,pipeline=offheap-metrics,task=offheap-metrics-keyed-1-0");
         try (RunningPipeline running = pipeline.start()) {
-            for (int i = 0; i < 50; i++) {
-                keys.publish("k" + i, 100);
-                keys.publish("k" + i, 1100);
+            for (long key = 0; key < 50; key++) {
+                keys.publish(key, 100);
+                keys.publish(key, 1100);
             }
             assertTrue(running.awaitQuiescent(TIMEOUT));
 
