@@ -51,6 +51,22 @@ public final class KeyedStream<T, K> {
     }
 
     /**
+     * Pins the keyed stage's threads: instance {@code i} runs on {@code cpuIds[i]}, whatever the
+     * pipeline's {@link StreamPipeline#cpus} says; instances beyond the list follow the pipeline's
+     * list, which skips every CPU a stage pins. Two stages pinning tasks to one CPU fail
+     * {@link StreamPipeline#start()}. Busy-spinning instances that share a thread run on the CPU of
+     * its first pinned task (one warning if they name different ones). A thread that cannot be
+     * pinned runs unpinned with one warning. See docs/runtime.md, "CPU pinning".
+     *
+     * @param cpuIds one CPU per instance, distinct, each at least 0
+     * @return this stream
+     */
+    public KeyedStream<T, K> cpus(final int... cpuIds) {
+        stage.cpus = StreamPipeline.cpuList(cpuIds);
+        return this;
+    }
+
+    /**
      * @param assigner the windows of each record
      * @param <W> the window type
      * @return the windowed stream, to configure and finish with a window function

@@ -14,6 +14,8 @@ final class Stage {
     final List<OperatorFactory<?, ?>> operators = new ArrayList<>();
     int parallelism;
     IdleStrategyKind idleStrategy;
+    /** The CPU of each instance, in instance order; instances beyond it follow the pipeline's list. */
+    int[] cpus = new int[0];
 
     Stage(final String name, final KeySelector<?, ?> inputKey, final int parallelism) {
         this.name = name;

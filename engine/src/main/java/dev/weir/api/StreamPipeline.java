@@ -11,6 +11,7 @@ import dev.weir.runtime.Channel;
 import dev.weir.runtime.ChainEnd;
 import dev.weir.runtime.BusySpinBudget;
 import dev.weir.runtime.ChannelOutput;
+import dev.weir.runtime.CpuAssignment;
 import dev.weir.runtime.CpuBinder;
 import dev.weir.runtime.Gauge;
 import dev.weir.runtime.IdleStrategyKind;
@@ -45,8 +46,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.Objects;
 import org.agrona.concurrent.Agent;
@@ -199,13 +202,23 @@ public final class StreamPipeline {
      * Pins task threads to CPUs: the i-th task (in stage and instance order; publisher-fed
      * sources have no thread and take no CPU) runs on {@code cpuIds[i]}; tasks beyond the list
      * run unpinned. When busy-spinning tasks share threads (see {@link #availableProcessors}),
-     * the i-th thread, in the order of its first task, runs on {@code cpuIds[i]}. A thread that cannot be pinned runs unpinned with one warning: pinning never
-     * fails a pipeline. On a 2-core machine only CPU 1 can be reserved.
+     * the i-th thread, in the order of its first task, runs on {@code cpuIds[i]}. Stage lists
+     * ({@link KeyedStream#cpus}) win for the instances they name: those threads take nothing from
+     * this list, this list skips the CPUs stages pin, and the other threads, in order, take its
+     * remaining CPUs in order, so no two threads are pinned to one CPU. A thread that cannot be
+     * pinned runs unpinned with one warning: pinning never fails a pipeline. On a 2-core machine
+     * only CPU 1 can be reserved.
      *
      * @param cpuIds one CPU per task, distinct, each at least 0
      * @return this pipeline
      */
     public StreamPipeline cpus(final int... cpuIds) {
+        this.cpus = cpuList(cpuIds);
+        return this;
+    }
+
+    /** @return a copy of a CPU list, checked: each id at least 0, none twice */
+    static int[] cpuList(final int... cpuIds) {
         final int[] copy = cpuIds.clone();
         for (final int cpu : copy) {
             if (cpu < 0) {
@@ -215,8 +228,7 @@ public final class StreamPipeline {
         if (Arrays.stream(copy).distinct().count() != copy.length) {
             throw new IllegalArgumentException("each task needs a CPU of its own: " + Arrays.toString(copy));
         }
-        this.cpus = copy;
-        return this;
+        return copy;
     }
 
     /**
@@ -369,6 +381,8 @@ public final class StreamPipeline {
      * Compiles the stages into tasks and channels and starts a thread per task.
      *
      * @return the running pipeline
+     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or
+     *     two stages pin tasks to the same CPU ({@link KeyedStream#cpus})
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public RunningPipeline start() {
@@ -390,6 +404,7 @@ public final class StreamPipeline {
         if (publishers != null && stages.get(0).parallelism != publishers.size()) {
             throw new IllegalStateException("a publisher is one source instance");
         }
+        requireOneStagePerCpu();
         started = true;
         final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
@@ -411,6 +426,7 @@ public final class StreamPipeline {
         }
         final List<Agent> tasks = new ArrayList<>();
         final List<IdleStrategyKind> idle = new ArrayList<>();
+        final List<Integer> stageCpus = new ArrayList<>();
         final List<TaskMonitor> monitors = new ArrayList<>();
         for (int i = 0; i < stages.size(); i++) {
             final Stage stage = stages.get(i);
@@ -463,6 +479,7 @@ public final class StreamPipeline {
                     tasks.add(task);
                 }
                 idle.add(stage.idleStrategy != null ? stage.idleStrategy : idleStrategy);
+                stageCpus.add(instance < stage.cpus.length ? stage.cpus[instance] : CpuAssignment.UNPINNED);
             }
         }
         final List<String> roles = new ArrayList<>();
@@ -479,8 +496,26 @@ public final class StreamPipeline {
                 pinned.get(plan.threadOf(monitor.taskIndex())).add(monitor.cpu());
             }
         }
-        final TaskThreadFactory threads = cpus.length == 0 ? threadFactory : new PinningThreadFactory(name, threadFactory, cpus, cpuBinder, pinned);
+        final int[] threadCpus = CpuAssignment.threadCpus(name, roles, stageCpus, cpus, plan);
+        final TaskThreadFactory threads = Arrays.stream(threadCpus).allMatch(cpu -> cpu == CpuAssignment.UNPINNED) ? threadFactory
+                : new PinningThreadFactory(name, threadFactory, threadCpus, cpuBinder, pinned);
         return new RunningPipeline(name, control, tasks, plan, threads, clock, monitors, checkpoints);
+    }
+
+    /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
+    private void requireOneStagePerCpu() {
+        final Map<Integer, String> pinnedBy = new HashMap<>();
+        for (final Stage stage : stages) {
+            for (int instance = 0; instance < Math.min(stage.parallelism, stage.cpus.length); instance++) {
+                final int cpu = stage.cpus[instance];
+                final String task = "stage " + stage.name + " (task " + name + "-" + stage.name + "-" + instance + ")";
+                final String other = pinnedBy.putIfAbsent(cpu, task);
+                if (other != null) {
+                    throw new IllegalArgumentException("pipeline '" + name + "': " + other + " and " + task + " both name CPU " + cpu
+                            + ": each task needs a CPU of its own");
+                }
+            }
+        }
     }
 
     private int participants() {

@@ -8,7 +8,8 @@ import java.util.logging.Logger;
 /**
  * Makes task threads that pin themselves to a CPU from a configured list before they run: the
  * thread of index {@code i} gets {@code cpus[i]} (with a thread per task, the task of index
- * {@code i}); threads beyond the list run unpinned. A thread
+ * {@code i}; {@link CpuAssignment} makes the list); threads beyond the list, or whose entry is
+ * {@link CpuAssignment#UNPINNED}, run unpinned. A thread
  * that cannot be pinned (CPU not reservable, no native access) runs unpinned: the pipeline
  * never fails for it, and logs one warning per pipeline (the first failure; every task's
  * outcome shows in {@code TaskMetrics.cpu}). Thread-safe.
@@ -26,7 +27,7 @@ public final class PinningThreadFactory implements TaskThreadFactory {
     /**
      * @param pipeline the pipeline's name, for the warning
      * @param threads makes the threads
-     * @param cpus the CPU of each thread, in thread order
+     * @param cpus the CPU of each thread, in thread order, or {@link CpuAssignment#UNPINNED}
      * @param binder pins a thread
      * @param pinnedCpus per thread, in thread order, the gauges of the tasks it runs: set to the CPU once pinned
      */
@@ -41,7 +42,7 @@ public final class PinningThreadFactory implements TaskThreadFactory {
 
     @Override
     public Thread newThread(final Runnable body, final String roleName, final int index) {
-        if (index >= cpus.length) {
+        if (index >= cpus.length || cpus[index] == CpuAssignment.UNPINNED) {
             return threads.newThread(body, roleName, index);
         }
         final int cpu = cpus[index];
