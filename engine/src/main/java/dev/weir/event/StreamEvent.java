@@ -9,6 +9,8 @@ public final class StreamEvent {
     private EventKind kind = EventKind.END;
     private long timestamp;
     private Object value;
+    private Object key;
+    private int keyGroup = -1;
     private WatermarkStatus status = WatermarkStatus.ACTIVE;
 
     /**
@@ -18,6 +20,25 @@ public final class StreamEvent {
     public void record(final Object record, final long eventTimestamp) {
         kind = EventKind.RECORD;
         value = record;
+        key = null;
+        keyGroup = -1;
+        timestamp = eventTimestamp;
+    }
+
+    /**
+     * A record of a keyed edge, with the key its producer routed it by, so that the consumer
+     * need not compute either again.
+     *
+     * @param record the record
+     * @param eventTimestamp its event time
+     * @param recordKey the record's key under the edge's key selector, not null
+     * @param recordKeyGroup its key group, or -1 when the producer did not compute it
+     */
+    public void keyedRecord(final Object record, final long eventTimestamp, final Object recordKey, final int recordKeyGroup) {
+        kind = EventKind.RECORD;
+        value = record;
+        key = recordKey;
+        keyGroup = recordKeyGroup;
         timestamp = eventTimestamp;
     }
 
@@ -65,6 +86,16 @@ public final class StreamEvent {
         return value;
     }
 
+    /** @return the key of a record of a keyed edge, or null */
+    public Object key() {
+        return key;
+    }
+
+    /** @return the key group of a record of a keyed edge, or -1 when unknown */
+    public int keyGroup() {
+        return keyGroup;
+    }
+
     /** @return the status, for {@link EventKind#STATUS} */
     public WatermarkStatus watermarkStatus() {
         return status;
@@ -73,5 +104,6 @@ public final class StreamEvent {
     /** Drops the record reference once consumed, so the slot does not keep it alive. */
     public void release() {
         value = null;
+        key = null;
     }
 }

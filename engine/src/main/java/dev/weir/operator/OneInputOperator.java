@@ -26,6 +26,20 @@ public interface OneInputOperator<IN, OUT> {
      */
     void processRecord(IN value, long timestamp);
 
+    /**
+     * A record of a keyed edge, with the key the edge routed it by: the key the edge's key
+     * selector (the one this operator's stage was keyed with) gives for {@code value}. A keyed
+     * operator may use it instead of computing it again; by default the key is ignored.
+     *
+     * @param value a record
+     * @param timestamp its event time, or {@code Long.MIN_VALUE} when it has none
+     * @param key its key, not null
+     * @param keyGroup its key group, or -1 when the edge did not compute it
+     */
+    default void processKeyedRecord(final IN value, final long timestamp, final Object key, final int keyGroup) {
+        processRecord(value, timestamp);
+    }
+
     /** @param watermark the input's merged watermark; fire timers at or below it, then forward it */
     void processWatermark(long watermark);
 

@@ -129,6 +129,22 @@ public final class Channel {
         }
     }
 
+    /**
+     * Writes a record of a keyed edge, with the key it was routed by, into the next slot; it is
+     * published with its batch.
+     *
+     * @param value a record
+     * @param timestamp its event time
+     * @param key its key under the edge's key selector
+     * @param keyGroup its key group, or -1 when not computed
+     */
+    public void writeKeyedRecord(final Object value, final long timestamp, final Object key, final int keyGroup) {
+        nextSlot().keyedRecord(value, timestamp, key, keyGroup);
+        if (written - published >= publishBatch) {
+            flush();
+        }
+    }
+
     /** @param watermark a watermark, published at once with the records before it */
     public void publishWatermark(final long watermark) {
         nextSlot().watermark(watermark);

@@ -39,16 +39,23 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     @Override
     public void record(final T value, final long timestamp) {
         recordsOut++;
-        channelFor(value).writeRecord(value, timestamp);
+        if (keySelector == null) {
+            roundRobin().writeRecord(value, timestamp);
+            return;
+        }
+        // the key and its group travel with the record: the keyed consumer computes neither again
+        final Object key = keySelector.keyOf(value);
+        if (channels.length == 1) {
+            channels[0].writeKeyedRecord(value, timestamp, key, -1);
+        } else {
+            final int keyGroup = KeyGroups.keyGroupOf(key, maxParallelism);
+            channels[KeyGroups.instanceFor(maxParallelism, channels.length, keyGroup)].writeKeyedRecord(value, timestamp, key, keyGroup);
+        }
     }
 
-    private Channel channelFor(final T value) {
+    private Channel roundRobin() {
         if (channels.length == 1) {
             return channels[0];
-        }
-        if (keySelector != null) {
-            final int keyGroup = KeyGroups.keyGroupOf(keySelector.keyOf(value), maxParallelism);
-            return channels[KeyGroups.instanceFor(maxParallelism, channels.length, keyGroup)];
         }
         final Channel channel = channels[next];
         next = next + 1 == channels.length ? 0 : next + 1;

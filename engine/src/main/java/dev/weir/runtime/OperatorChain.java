@@ -24,6 +24,10 @@ public final class OperatorChain {
     /** links[i] enters operator i; links[n] leaves the chain. */
     private final ChainLink[] links;
     private final OperatorGauges[] gauges;
+    /** What the operators read processing time from. */
+    private final EndOfInputClock processingTime;
+    /** The first operator, or null when the chain has none. */
+    private final OneInputOperator<Object, Object> head;
 
     /**
      * Creates and opens the operators, last first.
@@ -50,6 +54,7 @@ public final class OperatorChain {
             final int maxParallelism,
             final StateBackend stateBackend) {
         this.end = (ChainEnd<Object>) end;
+        this.processingTime = new EndOfInputClock(clock);
         this.names = List.copyOf(names.subList(0, factories.size()));
         final List<OneInputOperator<Object, Object>> created = new ArrayList<>();
         for (final OperatorFactory<?, ?> factory : factories) {
@@ -63,11 +68,12 @@ public final class OperatorChain {
         Output<Object> output = new ChainExit(this.end, links[created.size()]);
         for (int i = created.size() - 1; i >= 0; i--) {
             final OneInputOperator<Object, Object> operator = created.get(i);
-            operator.open(new OperatorContext(names.get(i), clock, instance, parallelism, maxParallelism, stateBackend), output);
+            operator.open(new OperatorContext(names.get(i), processingTime, instance, parallelism, maxParallelism, stateBackend), output);
             output = new ChainingOutput<>(operator, sideOutputs, links[i]);
             gauges[i] = new OperatorGauges(operator);
         }
         operators.addAll(created);
+        this.head = created.isEmpty() ? null : created.get(0);
     }
 
     /**
@@ -76,10 +82,28 @@ public final class OperatorChain {
      */
     public void record(final Object value, final long timestamp) {
         links[0].records.increment();
-        if (operators.isEmpty()) {
+        if (head == null) {
             end.record(value, timestamp);
         } else {
-            operators.get(0).processRecord(value, timestamp);
+            head.processRecord(value, timestamp);
+        }
+    }
+
+    /**
+     * A record of a keyed edge: the chain's first operator gets the key the edge routed it by
+     * (see {@link OneInputOperator#processKeyedRecord}).
+     *
+     * @param value a record entering the chain
+     * @param timestamp its event time
+     * @param key its key under the edge's key selector
+     * @param keyGroup its key group, or -1 when not computed
+     */
+    public void keyedRecord(final Object value, final long timestamp, final Object key, final int keyGroup) {
+        links[0].records.increment();
+        if (head == null) {
+            end.record(value, timestamp);
+        } else {
+            head.processKeyedRecord(value, timestamp, key, keyGroup);
         }
     }
 
@@ -121,8 +145,14 @@ public final class OperatorChain {
         }
     }
 
-    /** End of input: every operator in chain order, then the chain's end. */
+    /**
+     * End of input: processing time jumps to {@link Long#MAX_VALUE}, so every processing-time
+     * timer fires, in chain order; then every operator sees end of input, in chain order; then
+     * the chain's end.
+     */
     public void endInput() {
+        processingTime.end();
+        advanceProcessingTime(Long.MAX_VALUE);
         for (final OneInputOperator<Object, Object> operator : operators) {
             operator.endInput();
         }

@@ -96,10 +96,14 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
                 work += batch;
             }
         }
-        final long now = clock.millis();
-        if (now >= chain.nextProcessingTime()) {
-            chain.advanceProcessingTime(now);
-            work++;
+        final long nextTimer = chain.nextProcessingTime();
+        // no clock read while no processing-time timer is pending
+        if (nextTimer != Long.MAX_VALUE) {
+            final long now = clock.millis();
+            if (now >= nextTimer) {
+                chain.advanceProcessingTime(now);
+                work++;
+            }
         }
         if (endedCount == inputs.length) {
             chain.endInput();
@@ -120,7 +124,12 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         batch++;
         switch (event.kind()) {
             case RECORD:
-                chain.record(event.value(), event.timestamp());
+                final Object key = event.key();
+                if (key == null) {
+                    chain.record(event.value(), event.timestamp());
+                } else {
+                    chain.keyedRecord(event.value(), event.timestamp(), key, event.keyGroup());
+                }
                 event.release();
                 break;
             case WATERMARK:

@@ -48,6 +48,25 @@ public final class CurrentKey<K> {
         keyGroupKnown = true;
     }
 
+    /**
+     * @param newKey the key the next accesses address
+     * @param knownKeyGroup its key group, computed by whoever routed the key here, or -1 to compute it
+     * @throws IllegalArgumentException if the key group is outside the range
+     */
+    public void set(final K newKey, final int knownKeyGroup) {
+        if (knownKeyGroup < 0) {
+            set(newKey);
+            return;
+        }
+        if (!keyGroupRange.contains(knownKeyGroup)) {
+            throw new IllegalArgumentException("key " + newKey + " is in key group " + knownKeyGroup
+                    + ", outside this instance's range " + keyGroupRange);
+        }
+        key = newKey;
+        keyGroup = knownKeyGroup;
+        keyGroupKnown = true;
+    }
+
     /** @return the current key */
     public K key() {
         return key;

@@ -24,6 +24,11 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     }
 
     @Override
+    public void setCurrentKey(final K key, final int keyGroup) {
+        current.set(key, keyGroup);
+    }
+
+    @Override
     public K currentKey() {
         return current.key();
     }

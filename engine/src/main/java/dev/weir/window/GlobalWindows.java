@@ -26,6 +26,16 @@ public final class GlobalWindows<T> extends WindowAssigner<T, GlobalWindow> {
     }
 
     @Override
+    public boolean assignsOneWindow() {
+        return true;
+    }
+
+    @Override
+    public GlobalWindow assignWindow(final T element, final long timestamp, final WindowAssignerContext context) {
+        return GlobalWindow.INSTANCE;
+    }
+
+    @Override
     public Trigger<T, GlobalWindow> defaultTrigger() {
         return NeverTrigger.create();
     }

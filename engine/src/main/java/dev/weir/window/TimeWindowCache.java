@@ -9,6 +9,27 @@ final class TimeWindowCache {
     private static final int SLOTS = 64;
 
     private final TimeWindow[] windows = new TimeWindow[SLOTS];
+    /** The window {@link #containing} returned last, with the alignment it was made for. */
+    private TimeWindow recent;
+    private long recentOffset;
+    private long recentSize;
+
+    /**
+     * The tumbling window holding {@code timestamp}; records in time order mostly fall in the
+     * window of the record before, which is then returned without a division.
+     */
+    TimeWindow containing(final long timestamp, final long offset, final long size) {
+        final TimeWindow last = recent;
+        if (last != null && timestamp >= last.start() && timestamp < last.end() && size == recentSize && offset == recentOffset) {
+            return last;
+        }
+        final long start = TimeWindow.windowStart(timestamp, offset, size);
+        final TimeWindow window = window(start, start + size);
+        recent = window;
+        recentOffset = offset;
+        recentSize = size;
+        return window;
+    }
 
     TimeWindow window(final long start, final long end) {
         final int slot = (int) (Long.hashCode(start * 31 + end) ^ (start >>> 7)) & (SLOTS - 1);

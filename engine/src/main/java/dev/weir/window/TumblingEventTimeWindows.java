@@ -42,8 +42,17 @@ public final class TumblingEventTimeWindows<T> extends WindowAssigner<T, TimeWin
 
     @Override
     public void assignWindows(final T element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
-        final long start = TimeWindow.windowStart(TimeWindows.requireTimestamp(timestamp, "tumbling event-time window"), offset, size);
-        windows.add(context.timeWindow(start, start + size));
+        windows.add(assignWindow(element, timestamp, context));
+    }
+
+    @Override
+    public boolean assignsOneWindow() {
+        return true;
+    }
+
+    @Override
+    public TimeWindow assignWindow(final T element, final long timestamp, final WindowAssignerContext context) {
+        return context.timeWindowContaining(TimeWindows.requireTimestamp(timestamp, "tumbling event-time window"), offset, size);
     }
 
     @Override

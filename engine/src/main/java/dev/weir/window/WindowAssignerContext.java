@@ -17,6 +17,22 @@ public interface WindowAssignerContext {
     TimeWindow timeWindow(long start, long end);
 
     /**
+     * The tumbling window of {@code size} aligned to {@code offset} that holds {@code timestamp}:
+     * {@code [start, start + size)} with {@code start = TimeWindow.windowStart(timestamp, offset, size)}.
+     * By default made through {@link #timeWindow}; an operator's context may answer from the
+     * window it handed out last, without dividing.
+     *
+     * @param timestamp a time in the window
+     * @param offset the windows' offset from the epoch, {@code |offset| < size}
+     * @param size the window size, positive
+     * @return a window equal to it, possibly one handed out before
+     */
+    default TimeWindow timeWindowContaining(final long timestamp, final long offset, final long size) {
+        final long start = TimeWindow.windowStart(timestamp, offset, size);
+        return timeWindow(start, start + size);
+    }
+
+    /**
      * @param processingTime the processing time to report
      * @return a context without a cache: every call makes a new window
      */

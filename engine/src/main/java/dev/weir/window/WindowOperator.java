@@ -52,6 +52,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     private final long allowedLateness;
     private final OutputTag<IN> lateDataTag;
     private final MergingWindowAssigner<? super IN, W> mergingAssigner;
+    /** The assigner gives every record exactly one window ({@link WindowAssigner#assignWindow}). */
+    private final boolean oneWindow;
     private final List<W> assigned = new ArrayList<>(4);
     private final Context context = new Context();
     private final WindowCollector collector = new WindowCollector();
@@ -65,6 +67,11 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         @Override
         public TimeWindow timeWindow(final long start, final long end) {
             return windowCache.window(start, end);
+        }
+
+        @Override
+        public TimeWindow timeWindowContaining(final long timestamp, final long offset, final long size) {
+            return windowCache.containing(timestamp, offset, size);
         }
     };
 
@@ -110,6 +117,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         this.name = name;
         this.keySelector = keySelector;
         this.assigner = assigner;
+        this.oneWindow = mergingAssigner == null && assigner.assignsOneWindow();
         this.trigger = trigger;
         this.windowStateDescriptor = windowStateDescriptor;
         this.function = (WindowFunction<Object, OUT, K, W>) function;
@@ -160,43 +168,36 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void processRecord(final IN value, final long timestamp) {
-        recordsIn++;
         final K key = keySelector.keyOf(value);
         backend.setCurrentKey(key);
-        assigned.clear();
-        assigner.assignWindows(value, timestamp, assignerContext, assigned);
+        process(value, timestamp);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void processKeyedRecord(final IN value, final long timestamp, final Object key, final int keyGroup) {
+        backend.setCurrentKey((K) key, keyGroup);
+        process(value, timestamp);
+    }
+
+    /** A record of the current key. */
+    private void process(final IN value, final long timestamp) {
+        recordsIn++;
         final Object stored = evictor == null ? value : new TimestampedValue<>(value, timestamp);
         boolean skipped = true;
-        if (mergingAssigner != null) {
-            final MergingWindowSet<W> mergingWindows = mergingWindows();
-            for (int i = 0; i < assigned.size(); i++) {
-                final W actualWindow = mergingWindows.addWindow(assigned.get(i), this::merge);
-                if (isWindowLate(actualWindow)) {
-                    mergingWindows.retireWindow(actualWindow);
-                    continue;
-                }
-                skipped = false;
-                final W stateWindow = mergingWindows.stateWindow(actualWindow);
-                if (stateWindow == null) {
-                    throw new IllegalStateException("window " + actualWindow + " is not in the in-flight window set");
-                }
-                windowState.setNamespace(stateWindow);
-                windowState.add(stored);
-                onElement(value, timestamp, actualWindow);
-            }
-            mergingWindows.persist();
+        if (oneWindow) {
+            skipped = !addToWindow(assigner.assignWindow(value, timestamp, assignerContext), value, timestamp, stored);
         } else {
-            for (int i = 0; i < assigned.size(); i++) {
-                final W window = assigned.get(i);
-                if (isWindowLate(window)) {
-                    continue;
-                }
-                skipped = false;
-                windowState.setNamespace(window);
-                if (!windowState.addToPresent(stored) || !knownTimers) {
-                    onElement(value, timestamp, window);
+            assigned.clear();
+            assigner.assignWindows(value, timestamp, assignerContext, assigned);
+            if (mergingAssigner != null) {
+                skipped = !addToMergingWindows(value, timestamp, stored);
+            } else {
+                for (int i = 0; i < assigned.size(); i++) {
+                    if (addToWindow(assigned.get(i), value, timestamp, stored)) {
+                        skipped = false;
+                    }
                 }
             }
         }
@@ -208,6 +209,41 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
                 lateRecordsDropped++;
             }
         }
+    }
+
+    /** @return false if the window is late, so the record was not added */
+    private boolean addToWindow(final W window, final IN value, final long timestamp, final Object stored) {
+        if (isWindowLate(window)) {
+            return false;
+        }
+        windowState.setNamespace(window);
+        if (!windowState.addToPresent(stored) || !knownTimers) {
+            onElement(value, timestamp, window);
+        }
+        return true;
+    }
+
+    /** @return false if every window the record went to was late */
+    private boolean addToMergingWindows(final IN value, final long timestamp, final Object stored) {
+        boolean added = false;
+        final MergingWindowSet<W> mergingWindows = mergingWindows();
+        for (int i = 0; i < assigned.size(); i++) {
+            final W actualWindow = mergingWindows.addWindow(assigned.get(i), this::merge);
+            if (isWindowLate(actualWindow)) {
+                mergingWindows.retireWindow(actualWindow);
+                continue;
+            }
+            added = true;
+            final W stateWindow = mergingWindows.stateWindow(actualWindow);
+            if (stateWindow == null) {
+                throw new IllegalStateException("window " + actualWindow + " is not in the in-flight window set");
+            }
+            windowState.setNamespace(stateWindow);
+            windowState.add(stored);
+            onElement(value, timestamp, actualWindow);
+        }
+        mergingWindows.persist();
+        return added;
     }
 
     @SuppressWarnings("unchecked")

@@ -57,6 +57,11 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
     }
 
     @Override
+    public void setCurrentKey(final K key, final int keyGroup) {
+        current.set(key, keyGroup);
+    }
+
+    @Override
     public K currentKey() {
         return current.key();
     }

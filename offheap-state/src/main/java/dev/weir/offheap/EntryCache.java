@@ -90,7 +90,10 @@ final class EntryCache {
             if (candidate == null) {
                 return -1;
             }
-            if (same(candidate, key) && same(table[3 * slot + 1], namespace)) {
+            final Object candidateNamespace = table[3 * slot + 1];
+            // the same objects (pooled keys, cached windows) match without a look at the hash
+            if (candidate == key && candidateNamespace == namespace
+                    || hashes[slot] == hash && same(candidate, key) && same(candidateNamespace, namespace)) {
                 return slot;
             }
             slot = (slot + 1) & mask;

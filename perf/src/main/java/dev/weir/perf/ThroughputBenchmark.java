@@ -4,6 +4,7 @@ import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
+import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,8 +18,10 @@ import java.util.List;
  * median records/s is reported with the ratio to the baseline's median.
  *
  * <p>Options: {@code --records=20000000 --keys=10000 --records-per-window=1000000
- * --warmup-runs=2 --runs=5 --capacity=1024 --idle-p1=BUSY_SPIN --idle-p2=BUSY_SPIN --publish=batched}
- * ({@code --publish=single} publishes each record at once with {@code Publisher.publish}).
+ * --warmup-runs=2 --runs=5 --capacity=4096 --idle-p1=BUSY_SPIN --idle-p2=BUSY_SPIN --publish=batched
+ * --watermark-interval=200} ({@code --publish=single} publishes each record at once with
+ * {@code Publisher.publish}; {@code --watermark-interval} is Weir's periodic watermark
+ * interval in milliseconds of processing time, default Flink's 200).
  */
 public final class ThroughputBenchmark {
     private static final long WINDOW_MILLIS = 1_000;
@@ -32,12 +35,13 @@ public final class ThroughputBenchmark {
     private final IdleStrategyKind idleP1;
     private final IdleStrategyKind idleP2;
     private final boolean batched;
+    private final long watermarkIntervalMillis;
 
     private ThroughputBenchmark(final BenchmarkOptions options) {
         this.records = options.longValue("records", 20_000_000);
         this.keys = (int) options.longValue("keys", 10_000);
         this.recordsPerWindow = options.longValue("records-per-window", 1_000_000);
-        this.capacity = (int) options.longValue("capacity", 1024);
+        this.capacity = (int) options.longValue("capacity", 4096);
         this.idleP1 = IdleStrategyKind.valueOf(options.stringValue("idle-p1", IdleStrategyKind.BUSY_SPIN.name()));
         this.idleP2 = IdleStrategyKind.valueOf(options.stringValue("idle-p2", IdleStrategyKind.BUSY_SPIN.name()));
         final String publish = options.stringValue("publish", "batched");
@@ -45,6 +49,10 @@ public final class ThroughputBenchmark {
             throw new IllegalArgumentException("--publish must be batched or single: " + publish);
         }
         this.batched = publish.equals("batched");
+        this.watermarkIntervalMillis = options.longValue("watermark-interval", WatermarkStrategy.DEFAULT_INTERVAL_MILLIS);
+        if (watermarkIntervalMillis < 1) {
+            throw new IllegalArgumentException("--watermark-interval must be at least 1 (ms): " + watermarkIntervalMillis);
+        }
         if (recordsPerWindow % WINDOW_MILLIS != 0) {
             throw new IllegalArgumentException("--records-per-window must be a multiple of " + WINDOW_MILLIS);
         }
@@ -74,16 +82,17 @@ public final class ThroughputBenchmark {
      */
     public static void main(final String[] args) throws InterruptedException {
         final BenchmarkOptions options = BenchmarkOptions.parse(args, "records", "keys", "records-per-window", "warmup-runs", "runs",
-                "capacity", "idle-p1", "idle-p2", "publish");
+                "capacity", "idle-p1", "idle-p2", "publish", "watermark-interval");
         final ThroughputBenchmark benchmark = new ThroughputBenchmark(options);
         final long warmUpRuns = options.longValue("warmup-runs", 2);
         final long runs = options.longValue("runs", 5);
         System.out.println("# Weir throughput benchmark");
         System.out.println("JVM: " + JvmDescription.describe());
         System.out.printf("load: %,d records per run, flat out, %,d keys round-robin, 1 s tumbling count+sum, %,d records per"
-                + " event-time second, ring %,d slots, Weir publishing %s; %d warm-up and %d measured runs per system,"
-                + " interleaved%n", benchmark.records, benchmark.keys, benchmark.recordsPerWindow, benchmark.capacity,
-                benchmark.batched ? "batched (publishBatched)" : "one record at a time (publish)", warmUpRuns, runs);
+                + " event-time second, ring %,d slots, Weir publishing %s, periodic watermarks every %,d ms; %d warm-up and %d"
+                + " measured runs per system, interleaved%n", benchmark.records, benchmark.keys, benchmark.recordsPerWindow,
+                benchmark.capacity, benchmark.batched ? "batched (publishBatched)" : "one record at a time (publish)",
+                benchmark.watermarkIntervalMillis, warmUpRuns, runs);
         final Series baseline = new Series("single-thread loop, Agrona Long2ObjectHashMap");
         final Series twoThreads = new Series("2 threads: Disruptor hop + the same loop (busy-spin)");
         final Series p1 = new Series("Weir keyBy->window->sink, parallelism 1 (" + benchmark.idleP1 + ")");
@@ -158,7 +167,7 @@ public final class ThroughputBenchmark {
             throws InterruptedException {
         final ResultTotals totals = new ResultTotals();
         final WeirWindowAggregation pipeline = new WeirWindowAggregation(new TickPool(1 << 16, keys), recordsPerWindow, WINDOW_MILLIS,
-                parallelism, idle, capacity, batched, totals, state);
+                parallelism, idle, capacity, batched, watermarkIntervalMillis, totals, state);
         pipeline.start();
         final long gcBefore = JvmDescription.gcCount();
         final long taskBefore = ThreadAllocation.allocatedBytes(pipeline.taskThreads());

@@ -14,7 +14,7 @@ import java.util.List;
 /**
  * The throughput subject: publisher -> keyBy -> 1 s tumbling count+sum -> sink, the keyed
  * stage at a given parallelism, fed flat out by the calling thread (in batches, or one record
- * per hand-off) with monotonous event time and Weir's default periodic watermarks. One
+ * per hand-off) with monotonous event time and periodic watermarks (default interval 200 ms). One
  * instance runs once.
  */
 public final class WeirWindowAggregation {
@@ -38,7 +38,8 @@ public final class WeirWindowAggregation {
      */
     public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
             final IdleStrategyKind idleStrategy, final int capacity, final boolean batched, final ResultTotals totals) {
-        this(pool, recordsPerWindow, windowMillis, parallelism, idleStrategy, capacity, batched, totals, StateBackends.defaultBackend());
+        this(pool, recordsPerWindow, windowMillis, parallelism, idleStrategy, capacity, batched, WatermarkStrategy.DEFAULT_INTERVAL_MILLIS,
+                totals, StateBackends.defaultBackend());
     }
 
     /**
@@ -49,12 +50,13 @@ public final class WeirWindowAggregation {
      * @param idleStrategy how the task threads wait
      * @param capacity ring slots per edge
      * @param batched publish in batches (publishBatched + flush) rather than record by record
+     * @param watermarkIntervalMillis the periodic watermark interval, in processing time
      * @param totals receives every window result
      * @param stateBackend holds the window accumulators
      */
     public WeirWindowAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis, final int parallelism,
-            final IdleStrategyKind idleStrategy, final int capacity, final boolean batched, final ResultTotals totals,
-            final StateBackend stateBackend) {
+            final IdleStrategyKind idleStrategy, final int capacity, final boolean batched, final long watermarkIntervalMillis,
+            final ResultTotals totals, final StateBackend stateBackend) {
         this.pool = pool;
         this.batched = batched;
         this.eventsPerMilli = recordsPerWindow / windowMillis;
@@ -62,7 +64,7 @@ public final class WeirWindowAggregation {
         this.pipeline = StreamPipeline.named("throughput-p" + parallelism).idleStrategy(idleStrategy).channelCapacity(capacity)
                 .stateBackend(stateBackend);
         this.publisher = pipeline.publisher("ticks");
-        pipeline.from(publisher, WatermarkStrategy.<Tick>forMonotonousTimestamps())
+        pipeline.from(publisher, WatermarkStrategy.<Tick>forMonotonousTimestamps().withPeriodicInterval(watermarkIntervalMillis))
                 .keyBy(Tick::key)
                 .parallelism(parallelism)
                 .window(TumblingEventTimeWindows.of(windowMillis))
