@@ -49,18 +49,13 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
 
     @Override
     public void processRecord(final IN value, final long recordTimestamp) {
-        backend.setCurrentKey(keySelector.keyOf(value));
-        process(value, recordTimestamp);
+        processKeyedRecord(value, recordTimestamp, keySelector.keyOf(value), -1);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void processKeyedRecord(final IN value, final long recordTimestamp, final Object key, final int keyGroup) {
         backend.setCurrentKey((K) key, keyGroup);
-        process(value, recordTimestamp);
-    }
-
-    private void process(final IN value, final long recordTimestamp) {
         timestamp = recordTimestamp;
         collector.timestamp = recordTimestamp;
         function.processElement(value, context, collector);

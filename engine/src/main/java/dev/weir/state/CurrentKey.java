@@ -38,14 +38,7 @@ public final class CurrentKey<K> {
             keyGroupKnown = false;
             return;
         }
-        final int group = KeyGroups.keyGroupOf(newKey, maxParallelism);
-        if (!keyGroupRange.contains(group)) {
-            throw new IllegalArgumentException("key " + newKey + " is in key group " + group
-                    + ", outside this instance's range " + keyGroupRange);
-        }
-        key = newKey;
-        keyGroup = group;
-        keyGroupKnown = true;
+        set(newKey, KeyGroups.keyGroupOf(newKey, maxParallelism));
     }
 
     /**
