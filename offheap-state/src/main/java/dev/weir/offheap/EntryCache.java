@@ -7,18 +7,17 @@ package dev.weir.offheap;
  * one hash, usually one cache line, no bookkeeping. The table starts small and doubles as
  * entries are added, up to the room for {@code capacity} entries; only a full cache gives up an
  * entry, the next one a sweeping hand finds ({@link #victim()}), so a working set that fits is
- * never evicted. A parallel array of flags says whether the value changed since it was last
- * written to the map (dirty), whether the map holds the entry at all (in map), and whether the
- * value object was made by the backend and never handed out, so it may be read over when the
- * entry is evicted (owned). The owner ({@link ChronicleStateTable}) decides what to write back.
+ * never evicted. Parallel arrays say whether the value changed since it was last written to
+ * the map (dirty: one boolean per slot, so that an update marks it with a plain store),
+ * whether the map holds the entry at all (in map), and whether the value object was made by
+ * the backend and never handed out, so it may be read over when the entry is evicted (owned). The owner ({@link ChronicleStateTable}) decides what to write back.
  * Slot numbers hold until the next {@link #free} or {@link #empty}, which may move entries.
  * Nothing is allocated except when the table grows. Not thread-safe.
  */
 final class EntryCache {
     private static final int INITIAL_SLOTS = 64;
-    private static final byte DIRTY = 1;
-    private static final byte IN_MAP = 2;
-    private static final byte OWNED = 4;
+    private static final byte IN_MAP = 1;
+    private static final byte OWNED = 2;
 
     private final int capacity;
     private final int maxSlots;
@@ -27,6 +26,11 @@ final class EntryCache {
     private int[] hashes;
     private int[] keyGroups;
     private byte[] flags;
+    /**
+     * Whether the value changed since it was last written to the map; apart from the other
+     * flags so that marking an entry dirty, on every update, is a plain store.
+     */
+    private boolean[] dirty;
     private int mask;
     private int size;
     /** Where the search for the next entry to give up starts. */
@@ -47,6 +51,7 @@ final class EntryCache {
         hashes = new int[slots];
         keyGroups = new int[slots];
         flags = new byte[slots];
+        dirty = new boolean[slots];
         mask = slots - 1;
     }
 
@@ -130,6 +135,7 @@ final class EntryCache {
         final int[] oldHashes = hashes;
         final int[] oldKeyGroups = keyGroups;
         final byte[] oldFlags = flags;
+        final boolean[] oldDirty = dirty;
         allocate(2 * (mask + 1));
         for (int old = 0; old < oldHashes.length; old++) {
             if (oldEntries[3 * old] != null) {
@@ -141,6 +147,7 @@ final class EntryCache {
                 hashes[slot] = oldHashes[old];
                 keyGroups[slot] = oldKeyGroups[old];
                 flags[slot] = oldFlags[old];
+                dirty[slot] = oldDirty[old];
             }
         }
         hand = 0;
@@ -166,7 +173,8 @@ final class EntryCache {
         entries[3 * slot + 2] = value;
         hashes[slot] = hash;
         keyGroups[slot] = keyGroup;
-        flags[slot] = (byte) ((isDirty ? DIRTY : 0) | (isInMap ? IN_MAP : 0) | (isOwned ? OWNED : 0));
+        flags[slot] = (byte) ((isInMap ? IN_MAP : 0) | (isOwned ? OWNED : 0));
+        dirty[slot] = isDirty;
         size++;
     }
 
@@ -188,6 +196,7 @@ final class EntryCache {
                 hashes[gap] = hashes[index];
                 keyGroups[gap] = keyGroups[index];
                 flags[gap] = flags[index];
+                dirty[gap] = dirty[index];
                 gap = index;
             }
             index = (index + 1) & mask;
@@ -219,7 +228,7 @@ final class EntryCache {
     }
 
     boolean dirty(final int slot) {
-        return (flags[slot] & DIRTY) != 0;
+        return dirty[slot];
     }
 
     boolean inMap(final int slot) {
@@ -237,21 +246,24 @@ final class EntryCache {
      */
     void update(final int slot, final Object value, final boolean isOwned) {
         entries[3 * slot + 2] = value;
-        flags[slot] = (byte) ((flags[slot] & IN_MAP) | DIRTY | (isOwned ? OWNED : 0));
+        flags[slot] = (byte) ((flags[slot] & IN_MAP) | (isOwned ? OWNED : 0));
+        dirty[slot] = true;
     }
 
     /** @param slot an occupied slot whose value may be changed in place by whoever holds it */
     void touch(final int slot) {
-        flags[slot] |= DIRTY;
+        dirty[slot] = true;
     }
 
     /** @param slot an occupied slot whose value object a caller now holds */
     void handOut(final int slot) {
-        flags[slot] = (byte) ((flags[slot] & IN_MAP) | DIRTY);
+        flags[slot] = (byte) (flags[slot] & IN_MAP);
+        dirty[slot] = true;
     }
 
     /** @param slot an occupied slot whose value the map now holds as it is */
     void written(final int slot) {
         flags[slot] = (byte) ((flags[slot] & OWNED) | IN_MAP);
+        dirty[slot] = false;
     }
 }
