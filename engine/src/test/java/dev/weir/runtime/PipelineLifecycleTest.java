@@ -14,7 +14,7 @@ import dev.weir.source.Publisher;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceReader;
 import dev.weir.testing.Await;
-import dev.weir.testing.ClosingProbe;
+import dev.weir.testing.PassThroughProbe;
 import dev.weir.time.WatermarkStrategy;
 import java.io.IOException;
 import java.time.Duration;
@@ -59,7 +59,7 @@ final class PipelineLifecycleTest {
                 .keyBy(value -> value % 3)
                 .parallelism(2)
                 .process(forward())
-                .transform("probe", () -> new ClosingProbe<>(closes))
+                .transform("probe", () -> PassThroughProbe.countingCloses(closes))
                 .sink(new Sink<Long>() {
                     @Override
                     public void accept(final Long value, final long timestamp) {
@@ -126,7 +126,7 @@ final class PipelineLifecycleTest {
                     }
                     out.collect(value);
                 })
-                .transform("probe", () -> new ClosingProbe<>(closes))
+                .transform("probe", () -> PassThroughProbe.countingCloses(closes))
                 .sink((value, ts) -> { });
         try (RunningPipeline running = pipeline.start()) {
             publishUntilStopped(numbers, 1_000_000);
@@ -157,7 +157,7 @@ final class PipelineLifecycleTest {
                 .keyBy(value -> value % 2)
                 .parallelism(2)
                 .process(forward())
-                .transform("probe", () -> new ClosingProbe<>(closes))
+                .transform("probe", () -> PassThroughProbe.countingCloses(closes))
                 .sink((value, ts) -> { });
         try (RunningPipeline running = pipeline.start()) {
             final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, () -> running.awaitTermination(TIMEOUT));
@@ -224,7 +224,7 @@ final class PipelineLifecycleTest {
         pipeline.from(numbers, BY_VALUE)
                 .keyBy(value -> value % 2)
                 .process(forward())
-                .transform("probe", () -> new ClosingProbe<>(closes))
+                .transform("probe", () -> PassThroughProbe.countingCloses(closes))
                 .keyBy(value -> value % 2)
                 .process(forward())
                 .sink((value, ts) -> {
@@ -356,7 +356,7 @@ final class PipelineLifecycleTest {
                     }
                     out.collect(value);
                 })
-                .transform("probe", () -> new ClosingProbe<>(closes))
+                .transform("probe", () -> PassThroughProbe.countingCloses(closes))
                 .sink((value, ts) -> { });
         return numbers;
     }

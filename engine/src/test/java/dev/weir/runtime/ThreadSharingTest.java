@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weir.api.StreamPipeline;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.source.Publisher;
-import dev.weir.testing.ClosingProbe;
+import dev.weir.testing.PassThroughProbe;
 import dev.weir.testing.LogCapture;
 import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;
@@ -72,7 +72,7 @@ final class ThreadSharingTest {
                 .keyBy(value -> value)
                 .parallelism(3)
                 .<Long>process((value, ctx, out) -> out.collect(value * 2))
-                .transform("probe", () -> new ClosingProbe<>(closes))
+                .transform("probe", () -> PassThroughProbe.countingCloses(closes))
                 .sink((value, ts) -> results.add(value));
         try (RunningPipeline running = pipeline.start()) {
             assertEquals(1, running.threads().size(), "three busy-spinning tasks on one busy thread");

@@ -8,6 +8,7 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
+import dev.weir.testing.PassThroughProbe;
 import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
@@ -196,7 +197,7 @@ class SourcePipelinesTest {
         pipeline.from("numbers", CollectionSource.of(numbers),
                         WatermarkStrategy.<Integer>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> n).withPeriodicInterval(1)
                                 .withIdleness(2), 1)
-                .transform("probe", () -> new StatusProbe<>(statuses))
+                .transform("probe", () -> PassThroughProbe.recordingStatuses(statuses))
                 .keyBy(n -> n % 3)
                 .parallelism(2)
                 .<String>process((n, ctx, out) -> out.collect(Integer.toString(n)))
