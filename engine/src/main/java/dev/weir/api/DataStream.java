@@ -81,7 +81,7 @@ public class DataStream<T> {
     }
 
     /**
-     * Replaces timestamps and watermarks from here on (SEMANTICS.md §1: upstream watermarks are
+     * Replaces timestamps and watermarks from here on (docs/semantics.md §1: upstream watermarks are
      * dropped, only the final MAX passes).
      *
      * @param strategy the new timestamps and watermarks

@@ -187,7 +187,7 @@ public final class StreamPipeline {
 
     /**
      * Shares watermark alignment groups with other pipelines: sources whose strategies name the
-     * same group (SEMANTICS.md §5) align across every pipeline given this registry. By default a
+     * same group (docs/semantics.md §5) align across every pipeline given this registry. By default a
      * pipeline has its own registry, so only its source's instances align with each other.
      *
      * @param groups the shared alignment groups
@@ -442,7 +442,7 @@ public final class StreamPipeline {
                 if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
                     if (end instanceof ChannelOutput) {
-                        // time blocked on a full ring is not idle time (SEMANTICS.md §1)
+                        // time blocked on a full ring is not idle time (docs/semantics.md §1)
                         ((ChannelOutput<?>) end).backPressureListener(emitter);
                     }
                     final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);

@@ -11,7 +11,7 @@ import dev.weir.window.WindowOperatorBuilder;
 
 /**
  * A keyed stream cut into windows: set the trigger, evictor, allowed lateness and late side
- * output, then finish with a window function (SEMANTICS.md §4).
+ * output, then finish with a window function (docs/semantics.md §4).
  *
  * @param <T> the record type
  * @param <K> the key type

@@ -1,6 +1,6 @@
 package dev.weir.event;
 
-/** A record without an event timestamp reached an operator that needs one (SEMANTICS.md §1). */
+/** A record without an event timestamp reached an operator that needs one (docs/semantics.md §1). */
 public final class MissingTimestampException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 

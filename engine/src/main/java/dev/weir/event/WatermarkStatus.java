@@ -1,6 +1,6 @@
 package dev.weir.event;
 
-/** Whether a stream is expected to produce records and watermarks (SEMANTICS.md §1, idleness). */
+/** Whether a stream is expected to produce records and watermarks (docs/semantics.md §1, idleness). */
 public enum WatermarkStatus {
     /** The stream produces records and takes part in watermark computation downstream. */
     ACTIVE,

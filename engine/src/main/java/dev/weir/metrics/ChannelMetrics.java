@@ -4,7 +4,7 @@ import dev.weir.event.WatermarkStatus;
 
 /**
  * One input channel of a task at the moment of a snapshot: its ring buffer (back-pressure) and
- * its slot in the task's watermark valve (SEMANTICS.md §2, §6). Immutable.
+ * its slot in the task's watermark valve (docs/semantics.md §2, §6). Immutable.
  *
  * @param index the channel's index in the task's valve (the upstream instance)
  * @param name the edge's name, {@code upstream[i]->downstream[j]}

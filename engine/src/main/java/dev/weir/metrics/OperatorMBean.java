@@ -3,7 +3,7 @@ package dev.weir.metrics;
 /**
  * The JMX view of one task (one operator-chain instance), registered as
  * {@code dev.weir:type=Operator,pipeline=<pipeline>,task=<task>} while its pipeline runs
- * (SEMANTICS.md §6). Every read takes a fresh snapshot; see {@link TaskMetrics} for meanings.
+ * (docs/semantics.md §6). Every read takes a fresh snapshot; see {@link TaskMetrics} for meanings.
  * Watermarks are milliseconds, {@code Long.MIN_VALUE} when none arrived yet. Per-channel
  * attributes are arrays in valve order.
  */

@@ -1,7 +1,7 @@
 package dev.weir.metrics;
 
 /**
- * One operator instance at the moment of a snapshot (SEMANTICS.md §6). Operators that keep no
+ * One operator instance at the moment of a snapshot (docs/semantics.md §6). Operators that keep no
  * timers or state report 0 for them. Immutable.
  *
  * @param name the operator's name in its chain ({@code map}, {@code window}, ...)

@@ -5,7 +5,7 @@ import dev.weir.timer.TimeDomain;
 import dev.weir.timer.TimerService;
 
 /**
- * An operator whose keyed state and timers are part of checkpoints (SEMANTICS.md §3: timers are
+ * An operator whose keyed state and timers are part of checkpoints (docs/semantics.md §3: timers are
  * keyed state). The runtime snapshots it when a checkpoint barrier has arrived on every input
  * channel (between two records), and restores it after {@code open} and before the first
  * record, with the entries of the key groups the instance owns. Watermarks are not part of it:

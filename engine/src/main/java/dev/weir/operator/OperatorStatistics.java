@@ -2,7 +2,7 @@ package dev.weir.operator;
 
 /**
  * What an operator can tell about itself beyond the records and watermarks that pass it
- * (SEMANTICS.md §6). Called only from the operator's own thread (the runtime copies the values
+ * (docs/semantics.md §6). Called only from the operator's own thread (the runtime copies the values
  * into metrics gauges after each batch); each call must be cheap and allocation-free.
  */
 public interface OperatorStatistics {

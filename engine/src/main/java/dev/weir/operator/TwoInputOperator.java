@@ -5,7 +5,7 @@ import dev.weir.event.WatermarkStatus;
 /**
  * An operator with two inputs (joins, connected streams). Each input merges its channels in
  * its own valve; the operator sees the minimum of both inputs' watermarks, leaving out an
- * idle input (SEMANTICS.md §2), and is idle only when both inputs are.
+ * idle input (docs/semantics.md §2), and is idle only when both inputs are.
  *
  * @param <IN1> the first input's record type
  * @param <IN2> the second input's record type

@@ -3,7 +3,7 @@ package dev.weir.runtime;
 /**
  * Learns when a channel's producer starts and stops waiting for room in a full ring
  * (back-pressure). A source uses it to stop its idleness clock while it cannot emit, so time
- * spent back-pressured does not count as idle (SEMANTICS.md §1). Called on the producer's
+ * spent back-pressured does not count as idle (docs/semantics.md §1). Called on the producer's
  * thread, once when the wait starts and once when it ends; never on the non-blocked path.
  */
 public interface BackPressureListener {

@@ -8,7 +8,7 @@ import dev.weir.state.KeyGroups;
 /**
  * The end of a task's chain that writes to the downstream instances' channels: records go to
  * one channel (by key group for keyed edges, round-robin otherwise), watermarks, status,
- * checkpoint barriers and end of input go to every channel (SEMANTICS.md §2: a watermark is
+ * checkpoint barriers and end of input go to every channel (docs/semantics.md §2: a watermark is
  * broadcast). Records are published in batches per channel; {@link #flush()} publishes what is
  * pending, and every watermark, status, barrier and end of input publishes the records before it.
  *

@@ -7,7 +7,7 @@ import dev.weir.valve.WatermarkValve;
 
 /**
  * One operator instance behind the valve of its input: records go straight to the
- * operator, watermarks and status per channel go through the valve first (SEMANTICS.md §2).
+ * operator, watermarks and status per channel go through the valve first (docs/semantics.md §2).
  *
  * @param <IN> the operator's input type
  */

@@ -12,7 +12,7 @@ import org.agrona.concurrent.AgentTerminationException;
 /**
  * One instance of a pipeline stage: an Agrona {@link Agent} that polls its input channels
  * and runs its fused operator chain. Watermarks and status of every channel pass through the
- * task's valve (SEMANTICS.md §2); checkpoint barriers are aligned over the channels by a
+ * task's valve (docs/semantics.md §2); checkpoint barriers are aligned over the channels by a
  * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
  * the events handled, so the runner's idle strategy backs off only when there was nothing to do.

@@ -11,7 +11,7 @@ import dev.weir.valve.WatermarkValve;
 /**
  * A two-input operator behind one valve per input: each valve's output is one part of a
  * combined watermark (minimum over the non-idle inputs, forwarded only when it rises), so
- * the operator's watermark is the minimum of both inputs' combined watermarks (SEMANTICS.md §2).
+ * the operator's watermark is the minimum of both inputs' combined watermarks (docs/semantics.md §2).
  *
  * @param <IN1> the first input's record type
  * @param <IN2> the second input's record type

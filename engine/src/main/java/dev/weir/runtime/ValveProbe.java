@@ -6,7 +6,7 @@ import dev.weir.valve.WatermarkValve;
 /**
  * Mirrors a task's watermark valve into gauges after every watermark or status it takes, so
  * that other threads can see each channel's watermark, status and alignment, and which channel
- * holds the minimum since when (SEMANTICS.md §6: "which channel holds the minimum and since
+ * holds the minimum since when (docs/semantics.md §6: "which channel holds the minimum and since
  * when"). Updated by the task's thread only; O(channels) per watermark or status event, none
  * per record.
  */

@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * A bounded source of text lines from one or more files, each line parsed into a record by a
- * {@link LineParser}. Each file is a split with its own watermark generator (SEMANTICS.md §1,
+ * {@link LineParser}. Each file is a split with its own watermark generator (docs/semantics.md §1,
  * split-level watermarks); instance {@code i} of {@code p} reads files {@code i, i+p, i+2p, ...}
  * of the list (round-robin), interleaving its files a batch of lines at a time, so a file that
  * lags in event time holds its instance's watermark back instead of its records becoming late.

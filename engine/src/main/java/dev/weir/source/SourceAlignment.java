@@ -6,7 +6,7 @@ import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroup;
 
 /**
- * One source instance's part in a watermark alignment group (SEMANTICS.md §5, Flink's
+ * One source instance's part in a watermark alignment group (docs/semantics.md §5, Flink's
  * FLIP-182). Every update interval of processing time it reports the instance's watermark to
  * the group (MAX while idle; nothing while still MIN, as in Flink) and learns the group's
  * minimum; the instance may keep reading while its watermark is at most {@code minimum +

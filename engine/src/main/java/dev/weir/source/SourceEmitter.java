@@ -18,7 +18,7 @@ import java.util.Arrays;
  * periodic emission on the clock and idleness measured on a pausable activity clock), then the
  * operators fused behind the source. Records emitted directly run one watermark generator
  * (allocation-free); records emitted through {@link #split(int)} run one generator per split and
- * the source emits the minimum over its splits (SEMANTICS.md §1). The activity clock stands
+ * the source emits the minimum over its splits (docs/semantics.md §1). The activity clock stands
  * still while the source is paused for alignment or back-pressured by a full downstream ring, so
  * neither counts as idle. Owned by the one thread that feeds the source.
  *

@@ -4,7 +4,7 @@ package dev.weir.source;
  * Where a {@link SourceReader} emits its records, on the source task's thread. A reader of one
  * stream emits here directly: the source runs one watermark generator. A reader of several
  * splits (files, partitions) emits through {@link #split(int)} instead, so that each split runs
- * its own generator and the source emits the minimum over its splits (SEMANTICS.md §1,
+ * its own generator and the source emits the minimum over its splits (docs/semantics.md §1,
  * split-level watermarks). A reader uses one way or the other, never both.
  *
  * @param <T> the record type

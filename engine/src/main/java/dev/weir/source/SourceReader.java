@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Reads one source instance's share of the input, a batch at a time, on the source task's
  * thread. A reader of several splits may support pausing single splits, so that watermark
- * alignment (SEMANTICS.md §5) holds back only the splits that run ahead; otherwise the whole
+ * alignment (docs/semantics.md §5) holds back only the splits that run ahead; otherwise the whole
  * instance stops reading. A reader that can tell where it is ({@link #snapshotPositions()})
  * resumes there after a restore from a checkpoint.
  *

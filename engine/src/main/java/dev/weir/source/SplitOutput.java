@@ -1,7 +1,7 @@
 package dev.weir.source;
 
 /**
- * Where a {@link SourceReader} emits the records of one split (SEMANTICS.md §1, split-level
+ * Where a {@link SourceReader} emits the records of one split (docs/semantics.md §1, split-level
  * watermarks): each split has its own watermark generator, and the source emits the minimum
  * over the splits that have not ended. Obtained from {@link SourceOutput#split(int)}; used on
  * the source task's thread only.

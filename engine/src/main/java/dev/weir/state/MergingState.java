@@ -3,7 +3,7 @@ package dev.weir.state;
 import java.util.Collection;
 
 /**
- * Appending state whose namespaces can be merged, as merging windows need (SEMANTICS.md §4).
+ * Appending state whose namespaces can be merged, as merging windows need (docs/semantics.md §4).
  *
  * @param <IN> what is added
  * @param <OUT> what is read

@@ -2,7 +2,7 @@ package dev.weir.time;
 
 /**
  * Periodic watermarks that trail the largest timestamp seen by a fixed bound:
- * {@code max - bound - 1} (SEMANTICS.md §1; the {@code -1} because a watermark W promises
+ * {@code max - bound - 1} (docs/semantics.md §1; the {@code -1} because a watermark W promises
  * nothing at or below W). The initial maximum is {@code MIN + bound + 1}, so the first
  * watermark is exactly {@link Long#MIN_VALUE} and nothing overflows.
  *

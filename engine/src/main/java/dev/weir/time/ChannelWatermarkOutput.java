@@ -4,7 +4,7 @@ import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 
 /**
- * The output of one stream's watermark generation (SEMANTICS.md §1): forwards only strictly
+ * The output of one stream's watermark generation (docs/semantics.md §1): forwards only strictly
  * increasing watermarks, declares idleness once, and turns the stream active again with the
  * next forwarded watermark. Not thread-safe.
  */

@@ -1,7 +1,7 @@
 package dev.weir.time;
 
 /**
- * Flink's idleness timing (SEMANTICS.md §1): checked at each periodic emission; the first
+ * Flink's idleness timing (docs/semantics.md §1): checked at each periodic emission; the first
  * check that finds no record since the previous check starts the inactivity timer, and a
  * later check declares idleness once more than the timeout has passed since that start.
  * Not thread-safe.

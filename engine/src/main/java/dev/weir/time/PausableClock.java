@@ -3,7 +3,7 @@ package dev.weir.time;
 /**
  * A clock that stands still while paused: it measures the time a source was able to read,
  * so that time spent back-pressured or paused for alignment does not count as idle
- * (SEMANTICS.md §1, idleness). Not thread-safe.
+ * (docs/semantics.md §1, idleness). Not thread-safe.
  */
 public final class PausableClock implements Clock {
     private final Clock clock;

@@ -3,13 +3,13 @@ package dev.weir.time;
 import java.util.Arrays;
 
 /**
- * Combines the watermarks of the splits one source reads (SEMANTICS.md §1, split-level
+ * Combines the watermarks of the splits one source reads (docs/semantics.md §1, split-level
  * watermarks): the source emits the minimum over its non-idle splits, only when that minimum
  * rises; when every split is idle the source is idle, and it is active again as soon as one
  * split is. Each split has two outputs, as in Flink: an immediate one (watermarks emitted from
  * {@code onEvent}, combined at once) and a deferred one (periodic watermarks, combined once per
  * interval by {@link #onPeriodicEmit()}, so one interval's updates yield one combined watermark).
- * The same rule combines the two inputs of a two-input operator (SEMANTICS.md §2). A split
+ * The same rule combines the two inputs of a two-input operator (docs/semantics.md §2). A split
  * that ends is removed ({@link #removeSplit(int)}) and stops holding the source back from the
  * next combination on, as Flink unregisters a finished split's output.
  * Not thread-safe.

@@ -3,7 +3,7 @@ package dev.weir.time;
 import java.util.Arrays;
 
 /**
- * Watermarks of a source that reads several splits (SEMANTICS.md §1, split-level watermarks):
+ * Watermarks of a source that reads several splits (docs/semantics.md §1, split-level watermarks):
  * one generator per split, combined by a {@link SplitWatermarkMultiplexer} so the source emits
  * the minimum over its splits. As in Flink, a generator's {@code onEvent} emissions go to the
  * split's immediate output and its periodic ones to the deferred output, combined once per

@@ -10,7 +10,7 @@ import dev.weir.operator.Output;
  * Assigns timestamps and watermarks mid-stream (Flink's {@code assignTimestampsAndWatermarks}
  * after a source): every record gets its timestamp from the strategy and feeds the generator;
  * periodic emission runs every interval of processing time. Upstream watermarks and status are
- * replaced, not combined: only the final MAX passes through (SEMANTICS.md §1).
+ * replaced, not combined: only the final MAX passes through (docs/semantics.md §1).
  *
  * @param <T> the record type
  */

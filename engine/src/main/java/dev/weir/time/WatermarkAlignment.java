@@ -3,7 +3,7 @@ package dev.weir.time;
 import java.util.Objects;
 
 /**
- * Watermark alignment of a source (SEMANTICS.md §5, Flink's FLIP-182): every update interval
+ * Watermark alignment of a source (docs/semantics.md §5, Flink's FLIP-182): every update interval
  * each source instance in the named group reports its watermark, and an instance (or a split)
  * whose watermark exceeds the group's minimum plus {@code maxDriftMillis} stops reading until
  * the group catches up. Immutable.

@@ -3,7 +3,7 @@ package dev.weir.time;
 import java.util.Arrays;
 
 /**
- * The coordinator of one watermark alignment group (SEMANTICS.md §5): it keeps the last
+ * The coordinator of one watermark alignment group (docs/semantics.md §5): it keeps the last
  * watermark each member instance reported and answers the group's minimum over them. As in
  * Flink, a member that has not reported yet (its watermark is still MIN) does not hold the
  * group back, an idle member reports MAX, and a member that ended leaves the group. With no

@@ -1,7 +1,7 @@
 package dev.weir.time;
 
 /**
- * Generates watermarks from the records of one stream (SEMANTICS.md §1).
+ * Generates watermarks from the records of one stream (docs/semantics.md §1).
  * Called from the thread that reads the stream only.
  *
  * @param <T> the record type

@@ -5,8 +5,8 @@ import java.util.function.Supplier;
 
 /**
  * How a stream gets timestamps and watermarks: a generator, an optional timestamp assigner,
- * optional idleness, the periodic emission interval (SEMANTICS.md §1) and, for sources, an
- * optional watermark alignment group (SEMANTICS.md §5). Immutable; the
+ * optional idleness, the periodic emission interval (docs/semantics.md §1) and, for sources, an
+ * optional watermark alignment group (docs/semantics.md §5). Immutable; the
  * {@code with*} methods return new strategies.
  *
  * @param <T> the record type
@@ -133,7 +133,7 @@ public final class WatermarkStrategy<T> {
     }
 
     /**
-     * Aligns the sources of this strategy with every other source of the group (SEMANTICS.md §5),
+     * Aligns the sources of this strategy with every other source of the group (docs/semantics.md §5),
      * reporting every second. Only a {@code Source} given this strategy aligns; a re-assignment of
      * timestamps mid-stream ignores it.
      *
@@ -146,7 +146,7 @@ public final class WatermarkStrategy<T> {
     }
 
     /**
-     * @param watermarkAlignment the group, drift and update interval (SEMANTICS.md §5)
+     * @param watermarkAlignment the group, drift and update interval (docs/semantics.md §5)
      * @return this strategy with watermark alignment
      */
     public WatermarkStrategy<T> withWatermarkAlignment(final WatermarkAlignment watermarkAlignment) {

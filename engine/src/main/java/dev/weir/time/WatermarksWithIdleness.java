@@ -2,7 +2,7 @@ package dev.weir.time;
 
 /**
  * Wraps a generator so that a stream without records is marked idle instead of emitting
- * (SEMANTICS.md §1), once per idle period as in Flink. The stream becomes active again with
+ * (docs/semantics.md §1), once per idle period as in Flink. The stream becomes active again with
  * its next strictly higher watermark.
  *
  * @param <T> the record type

@@ -1,6 +1,6 @@
 package dev.weir.timer;
 
-/** The time a timer fires on (SEMANTICS.md §3). */
+/** The time a timer fires on (docs/semantics.md §3). */
 public enum TimeDomain {
     /** Fires when a watermark at or above it arrives. */
     EVENT_TIME,

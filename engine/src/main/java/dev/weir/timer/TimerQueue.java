@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A priority queue of timers (SEMANTICS.md §3): each timer is the triple (timestamp, key,
+ * A priority queue of timers (docs/semantics.md §3): each timer is the triple (timestamp, key,
  * namespace) and is stored once. Timers leave in timestamp order, ties in registration order.
  * Timestamps live in primitive arrays, the heap is an {@code int[]} of slot indexes and the
  * deduplication index is an open-addressing table of slots, so adding, removing and polling

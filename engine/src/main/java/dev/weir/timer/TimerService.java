@@ -4,7 +4,7 @@ import dev.weir.state.KeyContext;
 import dev.weir.time.Clock;
 
 /**
- * Event- and processing-time timers of one keyed operator instance (SEMANTICS.md §3).
+ * Event- and processing-time timers of one keyed operator instance (docs/semantics.md §3).
  * Timers are registered for the current key; an event-time timer fires only when a
  * watermark at or above it arrives (one registered at or below the current watermark fires
  * on the next watermark); firing sets the current key first. Not thread-safe.

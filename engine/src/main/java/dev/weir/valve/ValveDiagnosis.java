@@ -1,7 +1,7 @@
 package dev.weir.valve;
 
 /**
- * Explains the classic "windows never fire" case (SEMANTICS.md §2): a channel that never
+ * Explains the classic "windows never fire" case (docs/semantics.md §2): a channel that never
  * received a watermark holds the valve's output at MIN while other channels move on.
  */
 public final class ValveDiagnosis {

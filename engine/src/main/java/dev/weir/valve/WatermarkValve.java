@@ -4,7 +4,7 @@ import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 
 /**
- * Merges the watermarks and statuses of an operator input's channels (SEMANTICS.md §2).
+ * Merges the watermarks and statuses of an operator input's channels (docs/semantics.md §2).
  * Each channel has a watermark, a status and an aligned flag. A regressing watermark is
  * ignored; the output is the minimum over active, aligned channels, emitted only when it
  * rises. A channel turning idle leaves the minimum; when all are idle the valve flushes the

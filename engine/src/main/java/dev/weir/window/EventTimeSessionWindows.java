@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Event-time sessions (SEMANTICS.md §4): each record opens {@code [t, t + gap)}, and
+ * Event-time sessions (docs/semantics.md §4): each record opens {@code [t, t + gap)}, and
  * windows that overlap or touch merge into their cover. The gap is fixed or comes from each
  * record (dynamic sessions).
  *

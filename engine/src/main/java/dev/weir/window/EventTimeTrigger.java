@@ -1,7 +1,7 @@
 package dev.weir.window;
 
 /**
- * Fires when the watermark passes the window's end (SEMANTICS.md §4): onElement fires at
+ * Fires when the watermark passes the window's end (docs/semantics.md §4): onElement fires at
  * once if {@code maxTimestamp <= watermark} (how accepted late data re-fires), else sets a
  * timer at maxTimestamp. It fires and never purges: cleanup removes the state.
  *

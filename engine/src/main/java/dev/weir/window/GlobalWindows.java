@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Puts every record of a key into the one {@link GlobalWindow}. Its default trigger never
- * fires: give it a count or custom trigger. Time triggers are rejected (SEMANTICS.md §4).
+ * fires: give it a count or custom trigger. Time triggers are rejected (docs/semantics.md §4).
  *
  * @param <T> the record type
  */

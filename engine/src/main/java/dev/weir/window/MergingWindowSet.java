@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * The in-flight windows of one key of a merging assigner, each mapped to its state window:
- * the namespace its state is kept under (SEMANTICS.md §4). A merged window keeps the state
+ * the namespace its state is kept under (docs/semantics.md §4). A merged window keeps the state
  * window of one of the existing windows it absorbs, never the new window's, so state need
  * not move. The mapping is keyed state, read on creation and written by {@link #persist()}
  * only when it changed.

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Overlapping event-time windows of a fixed size that start every slide; a record belongs
- * to {@code size / slide} windows, listed latest start first (SEMANTICS.md §4).
+ * to {@code size / slide} windows, listed latest start first (docs/semantics.md §4).
  *
  * @param <T> the record type
  */

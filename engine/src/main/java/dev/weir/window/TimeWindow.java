@@ -49,7 +49,7 @@ public final class TimeWindow extends Window {
     }
 
     /**
-     * The start of the window a timestamp falls in (SEMANTICS.md §4): aligned to the epoch
+     * The start of the window a timestamp falls in (docs/semantics.md §4): aligned to the epoch
      * plus offset, with negative remainders corrected.
      *
      * @param timestamp a timestamp

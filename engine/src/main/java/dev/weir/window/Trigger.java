@@ -1,7 +1,7 @@
 package dev.weir.window;
 
 /**
- * Decides when a window emits (SEMANTICS.md §4). A trigger holds no fields per window: it
+ * Decides when a window emits (docs/semantics.md §4). A trigger holds no fields per window: it
  * keeps what it needs in partitioned state and timers through the context, and removes
  * both in {@link #clear}.
  *

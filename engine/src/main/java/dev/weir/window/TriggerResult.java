@@ -1,6 +1,6 @@
 package dev.weir.window;
 
-/** What a trigger decides for a window (SEMANTICS.md §4). */
+/** What a trigger decides for a window (docs/semantics.md §4). */
 public enum TriggerResult {
     /** Do nothing. */
     CONTINUE(false, false),

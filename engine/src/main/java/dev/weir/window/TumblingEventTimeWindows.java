@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Fixed-size, non-overlapping event-time windows aligned to the epoch plus an offset
- * (SEMANTICS.md §4). A 1-day window for UTC+8 days needs offset -8h.
+ * (docs/semantics.md §4). A 1-day window for UTC+8 days needs offset -8h.
  *
  * @param <T> the record type
  */

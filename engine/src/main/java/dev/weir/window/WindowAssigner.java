@@ -3,7 +3,7 @@ package dev.weir.window;
 import java.util.List;
 
 /**
- * Puts each record into zero or more windows (SEMANTICS.md §4).
+ * Puts each record into zero or more windows (docs/semantics.md §4).
  *
  * @param <T> the record type
  * @param <W> the window type

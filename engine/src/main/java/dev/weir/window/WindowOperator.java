@@ -24,7 +24,7 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Flink's window operator (SEMANTICS.md §3-4): assigns each record to windows, keeps window
+ * Flink's window operator (docs/semantics.md §3-4): assigns each record to windows, keeps window
  * state per (key, window), asks the trigger when to fire, and cleans each window up at
  * {@code maxTimestamp + allowedLateness}. Late records are added and re-fire the window
  * while it is within the allowed lateness; after cleanup they go to the late side output or

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On the threaded runtime with the system clock, the end of a bounded input moves processing
- * time to {@link Long#MAX_VALUE} as the deterministic driver does (scenario-format.md, "E"
+ * time to {@link Long#MAX_VALUE} as the deterministic driver does (docs/scenarios.md, "E"
  * rows): after MAX has fired the event-time timers, every pending processing-time timer fires,
  * in each task, seeing processing time MAX, before the sink finishes.
  */

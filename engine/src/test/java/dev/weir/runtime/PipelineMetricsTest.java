@@ -27,7 +27,7 @@ import javax.management.ObjectName;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §6 observability on the threaded runtime: exact metrics of every task after a
+ * docs/semantics.md §6 observability on the threaded runtime: exact metrics of every task after a
  * deterministic run (a virtual clock, two publishers, explicit watermarks, one late record),
  * checked while it runs (after {@code awaitQuiescent}) and after end of input; the same values
  * through JMX while running, and no MBean after close.

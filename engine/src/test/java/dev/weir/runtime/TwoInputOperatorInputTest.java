@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** SEMANTICS.md §2: two-input operators take the minimum of both inputs' combined watermarks. */
+/** docs/semantics.md §2: two-input operators take the minimum of both inputs' combined watermarks. */
 final class TwoInputOperatorInputTest {
     private final List<String> seen = new ArrayList<>();
 

@@ -25,7 +25,7 @@ import org.agrona.concurrent.AgentTerminationException;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, "time spent back-pressured does not count as idle": a source task on its own
+ * docs/semantics.md §1, "time spent back-pressured does not count as idle": a source task on its own
  * thread writes into a 4-slot channel that the test thread drains only when it chooses, on a
  * virtual clock the test moves only after it has seen the source react. The source's generator
  * emits a higher watermark at every periodic emission (200 ms) and sees no records; idleness is

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Publisher#publishBatched} reads the clock (periodic watermarks, SEMANTICS.md §1) after
+ * {@link Publisher#publishBatched} reads the clock (periodic watermarks, docs/semantics.md §1) after
  * every {@link Publisher#POLL_EVERY}th record and on {@link Publisher#flush()}: a due periodic
  * watermark follows a batch at the latest with its {@code POLL_EVERY}th record, and the windows
  * it closes fire with the same contents as when the clock is read after each record.

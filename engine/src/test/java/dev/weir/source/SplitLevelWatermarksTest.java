@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SEMANTICS.md §1, split-level watermarks, through a source task driven by hand on a virtual
+ * docs/semantics.md §1, split-level watermarks, through a source task driven by hand on a virtual
  * clock: a reader of several splits runs one generator per split and the source emits the
  * minimum, so a lagging split holds the source back instead of its records becoming late; a
  * split that ends, or goes idle, stops holding it back; the source emits MAX when its reader ends.

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §5, watermark alignment, with source tasks driven by hand on a virtual clock
+ * docs/semantics.md §5, watermark alignment, with source tasks driven by hand on a virtual clock
  * (every 100 ms each task does one round of work; periodic emission every 200 ms; reports every
  * 1000 ms, the default): as in Flink, an instance whose watermark exceeds the maximum allowed by
  * the last update (the group's minimum + maxDrift) stops reading at once, until a later update

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3 and §4 (window state): keyed state is addressed by (current key, namespace)
+ * docs/semantics.md §3 and §4 (window state): keyed state is addressed by (current key, namespace)
  * and owned per key group; a key outside the instance's key groups is an error with a clear
  * message; merging namespaces keeps the target's value first, then the sources' in the given
  * order, and removes the sources.

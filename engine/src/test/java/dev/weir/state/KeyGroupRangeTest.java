@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** SEMANTICS.md §3: a key-group range is inclusive at both ends and never empty. */
+/** docs/semantics.md §3: a key-group range is inclusive at both ends and never empty. */
 class KeyGroupRangeTest {
 
     @Test

@@ -10,7 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3 (timers and keyed state are partitioned by key group): Flink's key-group
+ * docs/semantics.md §3 (timers and keyed state are partitioned by key group): Flink's key-group
  * assignment, {@code murmur(key.hashCode()) % maxParallelism}, and its contiguous key-group
  * ranges per operator instance, so keys land where they would on Flink.
  */

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, bounded out-of-orderness and monotonous timestamps: the watermark is
+ * docs/semantics.md §1, bounded out-of-orderness and monotonous timestamps: the watermark is
  * {@code max - d - 1}, the initial maximum is {@code MIN + d + 1} so the first watermark is
  * exactly MIN without overflow, {@code onEvent} only updates state and duplicates are filtered
  * at the output, not by the generator.

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, the generator's output: only a strictly larger watermark leaves it; IDLE is
+ * docs/semantics.md §1, the generator's output: only a strictly larger watermark leaves it; IDLE is
  * declared once; the stream turns ACTIVE again only with its next strictly higher watermark
  * (Flink's WatermarkToDataOutput).
  */

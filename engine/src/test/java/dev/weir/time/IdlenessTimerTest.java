@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, idleness timing (Flink's IdlenessTimer): the first check that finds no record
+ * docs/semantics.md §1, idleness timing (Flink's IdlenessTimer): the first check that finds no record
  * since the previous check starts the timer; a later check reports idle once
  * {@code now - start > timeout}, strictly; a record since the last check resets it.
  */

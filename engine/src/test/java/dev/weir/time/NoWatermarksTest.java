@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** SEMANTICS.md §1, "none": no watermarks until end of input, which emits MAX. */
+/** docs/semantics.md §1, "none": no watermarks until end of input, which emits MAX. */
 class NoWatermarksTest {
 
     @Test

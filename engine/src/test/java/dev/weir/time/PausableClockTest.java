@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1 and §5: time spent back-pressured or paused for alignment does not count as
+ * docs/semantics.md §1 and §5: time spent back-pressured or paused for alignment does not count as
  * idle, so the activity clock stands still while paused and continues from there afterwards.
  */
 class PausableClockTest {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, punctuated generators: they emit from {@code onEvent}, only when the record
+ * docs/semantics.md §1, punctuated generators: they emit from {@code onEvent}, only when the record
  * carries a watermark, never periodically; the output still forwards only strictly larger ones.
  */
 class PunctuatedWatermarksTest {

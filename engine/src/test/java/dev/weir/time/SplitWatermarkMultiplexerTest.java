@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, split-level watermarks: a source emits the minimum over its non-idle splits,
+ * docs/semantics.md §1, split-level watermarks: a source emits the minimum over its non-idle splits,
  * only when it rises (Flink's WatermarkOutputMultiplexer with immediate outputs, in front of the
  * source's filtering output); a lagging split holds the source back; all splits idle make the
  * source idle; a split returning with a higher watermark resumes it.

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1 and §2, one source stream: records feed the generator, the periodic emission
+ * docs/semantics.md §1 and §2, one source stream: records feed the generator, the periodic emission
  * emits through the filtering output, explicit watermarks go through the same output, and end of
  * input emits MAX (turning an idle stream active) and stops generation.
  */

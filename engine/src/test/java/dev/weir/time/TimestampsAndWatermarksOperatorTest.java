@@ -6,7 +6,7 @@ import dev.weir.testing.OperatorHarness;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** SEMANTICS.md §1: re-assigning timestamps/watermarks mid-stream replaces upstream watermarks. */
+/** docs/semantics.md §1: re-assigning timestamps/watermarks mid-stream replaces upstream watermarks. */
 final class TimestampsAndWatermarksOperatorTest {
     @Test
     void reassigningWatermarksReplacesUpstreamWatermarksAndOnlyMaxPassesThrough() {

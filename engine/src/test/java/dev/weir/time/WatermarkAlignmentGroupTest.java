@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §5: the group coordinator keeps each member's last report and answers the minimum;
+ * docs/semantics.md §5: the group coordinator keeps each member's last report and answers the minimum;
  * members that have not reported do not count, ended members leave, no report means MAX; the
  * maximum allowed watermark saturates instead of overflowing.
  */

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, watermark strategies: bound, idleness and interval validation (Flink rejects
+ * docs/semantics.md §1, watermark strategies: bound, idleness and interval validation (Flink rejects
  * the same values), the 200 ms default interval, interval 0 for punctuated and explicit
  * streams, timestamp assignment, idleness wrapping and one generator per stream or split.
  */

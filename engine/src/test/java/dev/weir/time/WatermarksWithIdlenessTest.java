@@ -8,7 +8,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1, idleness(t), exactly as Flink's WatermarksWithIdleness: checked at each
+ * docs/semantics.md §1, idleness(t), exactly as Flink's WatermarksWithIdleness: checked at each
  * periodic emission; the first check without a new record starts the timer and still emits the
  * normal watermark; a later check declares IDLE (once) when {@code now - start > t}; a record
  * resets the timer; the stream turns ACTIVE only with its next strictly higher watermark; time

@@ -16,7 +16,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3: over many random add / remove / poll / contains operations, the queue behaves
+ * docs/semantics.md §3: over many random add / remove / poll / contains operations, the queue behaves
  * exactly like a reference built from a {@link TreeSet} ordered by (timestamp, registration) and a
  * {@link HashMap} keyed by the triple. Keys with colliding hash codes and a tiny initial capacity
  * exercise growth and the open-addressing index's backward-shift deletion.

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3 dedup when the same timer is registered again and again (a window operator
+ * docs/semantics.md §3 dedup when the same timer is registered again and again (a window operator
  * registers (maxTimestamp, key, window) from its trigger and its cleanup for every record):
  * the repeat is a duplicate while the timer is queued, and a new timer once it has fired or
  * been removed, whichever path the queue takes to find it.

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3: a timer is the triple (timestamp, key, namespace) and is stored once; timers
+ * docs/semantics.md §3: a timer is the triple (timestamp, key, namespace) and is stored once; timers
  * leave in timestamp order, ties in registration order; removal works anywhere in the queue.
  */
 class TimerQueueTest {

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3: event-time timers fire only when a watermark arrives (one registered at or
+ * docs/semantics.md §3: event-time timers fire only when a watermark arrives (one registered at or
  * below the current watermark fires on the next one), all timers at or below it in time order,
  * including those registered while firing; firing sets the current key; processing-time timers
  * fire when processing time reaches them and the earliest is reported for the physical timer.

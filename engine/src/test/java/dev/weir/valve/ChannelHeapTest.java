@@ -8,7 +8,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §2, the valve's min-heap over aligned channels: the peeked channel always has the
+ * docs/semantics.md §2, the valve's min-heap over aligned channels: the peeked channel always has the
  * lowest watermark among the channels in the heap, whichever channel leaves or rises.
  */
 class ChannelHeapTest {

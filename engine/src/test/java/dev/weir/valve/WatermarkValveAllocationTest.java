@@ -9,7 +9,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * STYLE.md (primitives on hot paths, zero garbage per operation) for the SEMANTICS.md §2 valve:
+ * docs/architecture.md, "Code" (primitives on hot paths, zero garbage per operation) for the docs/semantics.md §2 valve:
  * after warm-up, taking watermarks allocates less than one byte per operation on average.
  */
 class WatermarkValveAllocationTest {

@@ -11,7 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §2, the valve: the heap-based valve gives exactly the output sequence of a plain
+ * docs/semantics.md §2, the valve: the heap-based valve gives exactly the output sequence of a plain
  * reference model of Flink's StatusWatermarkValve (arrays and linear scans) over many random
  * watermark and status events, for 1 to 8 channels.
  */

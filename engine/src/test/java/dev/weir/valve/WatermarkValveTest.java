@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §2, the valve (Flink's StatusWatermarkValve): per-channel regressions ignored;
+ * docs/semantics.md §2, the valve (Flink's StatusWatermarkValve): per-channel regressions ignored;
  * output = minimum over ACTIVE aligned channels, only when it rises; a channel without data holds
  * everything at MIN; IDLE channels leave the minimum; all IDLE flushes the maximum (only if the
  * last channel to go idle held the last output) and goes IDLE; a returning channel rejoins only

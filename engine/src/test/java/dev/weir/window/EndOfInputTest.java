@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §2 "End of a bounded input emits MAX, which fires every pending window" and
+ * docs/semantics.md §2 "End of a bounded input emits MAX, which fires every pending window" and
  * §4 "Batch / bounded replay may skip intermediate watermarks: everything fires at MAX": the
  * MAX watermark fires every window in timestamp order before it is forwarded, and cleans
  * every event-time window up.

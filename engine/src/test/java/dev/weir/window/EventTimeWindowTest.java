@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "Triggers" (EventTimeTrigger) and "Two timers per event-time window", with
+ * docs/semantics.md §4 "Triggers" (EventTimeTrigger) and "Two timers per event-time window", with
  * §2 "an operator first fires all timers <= W, then forwards W" and §3 "a timer is stored
  * once": a window fires when the watermark reaches its maxTimestamp, its result carries that
  * timestamp and precedes the watermark, and its state lives until cleanup.

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "with an evictor -> all elements with timestamps" (Flink's
+ * docs/semantics.md §4 "with an evictor -> all elements with timestamps" (Flink's
  * EvictingWindowOperator): CountEvictor keeps the last n, TimeEvictor keeps the elements
  * within its size of the newest timestamp; evicting before the function changes what it
  * sees, evicting after changes only the next firing; evicted elements leave the window state.

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §3 "A timer is the triple (timestamp, key, namespace)" and "Firing sets the
+ * docs/semantics.md §3 "A timer is the triple (timestamp, key, namespace)" and "Firing sets the
  * current key": each key has its own windows, state and timers, and each result is computed
  * from, and carries, its own key.
  */

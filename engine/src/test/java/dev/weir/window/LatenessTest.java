@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "Late data": for a record at t in window [s, e), watermark W, lateness L:
+ * docs/semantics.md §4 "Late data": for a record at t in window [s, e), watermark W, lateness L:
  * (a) W < e-1 normal; (b) e-1 <= W < e-1+L accepted and the window re-fires at once with its
  * full contents; (c) window cleaned ({@code cleanupTime <= W}) and {@code t + L <= W}: late
  * side output; (d) otherwise dropped and counted. A record is dropped only if all its windows

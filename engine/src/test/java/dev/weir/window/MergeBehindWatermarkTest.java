@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "If a merge produces a window whose end the watermark has already passed,
+ * docs/semantics.md §4 "If a merge produces a window whose end the watermark has already passed,
  * that is an error": Flink's WindowOperator throws UnsupportedOperationException naming the
  * watermark and the merged window when {@code merged.maxTimestamp + lateness <= watermark}.
  */

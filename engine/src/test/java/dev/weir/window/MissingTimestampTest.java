@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §1 "A record with no timestamp (Long.MIN_VALUE) entering an event-time window
+ * docs/semantics.md §1 "A record with no timestamp (Long.MIN_VALUE) entering an event-time window
  * is an error with a clear message": every event-time assigner rejects it; the global
  * window, which needs no time, accepts it.
  */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Assigners that give every record exactly one window (tumbling, global) answer without a
  * list, and the window operator's cache answers a tumbling window from the window it handed
- * out last when the timestamp falls in it: always the window SEMANTICS.md §4's formula gives.
+ * out last when the timestamp falls in it: always the window docs/semantics.md §4's formula gives.
  */
 final class OneWindowAssignmentTest {
     private static final long SIZE = 5_000;

@@ -22,7 +22,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "Merging (session) windows": each record gets [t, t+gap); intersecting
+ * docs/semantics.md §4 "Merging (session) windows": each record gets [t, t+gap); intersecting
  * windows (touching counts) merge into their cover; the merged window keeps the state window
  * of an existing window, never the new one's; old windows' timers go and the merged window
  * gets one at its maxTimestamp, unless the watermark has passed it; cleanup removes the

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "A sliding window puts a record in size / slide windows": one record is
+ * docs/semantics.md §4 "A sliding window puts a record in size / slide windows": one record is
  * in several windows, each with its own state and timer, each firing at its own watermark.
  */
 class SlidingWindowTest {

@@ -20,7 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "Triggers": CountTrigger, PurgingTrigger, ContinuousEventTimeTrigger,
+ * docs/semantics.md §4 "Triggers": CountTrigger, PurgingTrigger, ContinuousEventTimeTrigger,
  * ProcessingTimeTrigger and user triggers with partitioned state, clear() and onMerge; time
  * triggers on the global window and non-merging triggers on sessions are configuration
  * errors; the global window's default trigger never fires.

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "Assigners": windows are {@code [start, end)} aligned to the epoch plus an
+ * docs/semantics.md §4 "Assigners": windows are {@code [start, end)} aligned to the epoch plus an
  * offset ({@code start = ts - ((ts - offset) % size)}, negative remainders corrected),
  * {@code maxTimestamp = end - 1}; sliding windows hold a record in {@code size / slide}
  * windows, latest start first; sessions are {@code [t, t + gap)}; the global window holds all.

@@ -23,7 +23,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 /**
- * SEMANTICS.md §4 "Window state per (key, window)": reduce keeps one value, aggregate one
+ * docs/semantics.md §4 "Window state per (key, window)": reduce keeps one value, aggregate one
  * accumulator, process all elements in arrival order; aggregate/reduce + process sees the one
  * pre-aggregated value with the window's context. The function's clear() runs at cleanup,
  * its window state is per window (and, as in Flink, not available with merging windows),

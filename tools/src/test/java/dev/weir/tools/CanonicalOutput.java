@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The canonical form of scenario output, a port of {@code ../shared/hooks/scenario-canon.py}:
+ * The canonical form of scenario output (docs/scenarios.md, "Comparing output"):
  * blank lines are dropped and trailing whitespace is stripped; each run of consecutive
  * {@code FIRE} lines that share one {@code wm=} value is sorted (lines that one watermark
  * produces for different keys may come in any order); every other line keeps its place and

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every scenario ({@code <repo>/../shared/scenarios}, {@code <repo>/examples} and the test
- * resources' {@code scenarios/}) run both ways: on the deterministic driver and through
+ * Every scenario (the test resources' {@code conformance/} and {@code scenarios/}, and
+ * {@code <repo>/examples}) run both ways: on the deterministic driver and through
  * {@code weir scenario --runtime threaded} (publisher-fed channels, Disruptor rings, task
  * threads at the job's parallelism), compared in canonical form ({@link CanonicalOutput}).
  *
@@ -67,8 +67,8 @@ class ThreadedScenariosTest {
                     + " first, the IDLE releases channel 0's previous watermark, so [0,2000) may fire one tick earlier");
 
     @TestFactory
-    Stream<DynamicNode> sharedScenarios() {
-        return scenarios(repoRoot().resolveSibling("shared").resolve("scenarios"));
+    Stream<DynamicNode> conformanceScenarios() throws URISyntaxException {
+        return scenarios(ConformanceScenariosTest.resourceFolder("/conformance"));
     }
 
     @TestFactory
@@ -78,11 +78,7 @@ class ThreadedScenariosTest {
 
     @TestFactory
     Stream<DynamicNode> projectScenarios() throws URISyntaxException {
-        final URL resource = ThreadedScenariosTest.class.getResource("/scenarios");
-        if (resource == null) {
-            fail("the test resource folder scenarios/ is missing from the test class path");
-        }
-        return scenarios(Paths.get(resource.toURI()));
+        return scenarios(ConformanceScenariosTest.resourceFolder("/scenarios"));
     }
 
     private static Path repoRoot() {

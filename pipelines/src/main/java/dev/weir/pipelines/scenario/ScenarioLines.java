@@ -3,7 +3,7 @@ package dev.weir.pipelines.scenario;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.event.Watermarks;
 
-/** The canonical output lines of a scenario that are not window results (scenario-format.md). */
+/** The canonical output lines of a scenario that are not window results (docs/scenarios.md). */
 public final class ScenarioLines {
     private ScenarioLines() {
     }

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The job-file parser (scenario-format.md): valid jobs with their defaults, and for every
+ * The job-file parser (docs/scenarios.md): valid jobs with their defaults, and for every
  * mistake the exact one-line message naming file, line and field.
  */
 class JobFileParserTest {

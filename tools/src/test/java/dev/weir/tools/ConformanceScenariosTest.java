@@ -30,31 +30,23 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Conformance: every scenario directory ({@code job.yaml}, {@code elements.csv},
- * {@code expected.txt}) in {@code <repo>/../shared/scenarios}, in the README's {@code <repo>/examples}
- * and in the test resources' {@code scenarios/} runs through {@link ScenarioRunner} and must print its expected.txt, as
+ * {@code expected.txt}) in the test resources' {@code conformance/} (the conformance floor: scenarios
+ * whose expected output was produced by Apache Flink's semantics) and {@code scenarios/}, and in the README's
+ * {@code <repo>/examples}, runs through {@link ScenarioRunner} and must print its expected.txt, as
  * compared by {@link CanonicalOutput} (elements as multisets for session-window jobs only).
  * Each scenario also runs through the command line ({@code weir scenario}, stdout captured)
  * with each state backend ({@code --state heap} and {@code --state chronicle}), and, since
  * output must not depend on the window operator's parallelism, windowed scenarios also run
  * at parallelism 1 and 3 on the off-heap backend against the same expected.txt.
  */
-class SharedScenariosTest {
+class ConformanceScenariosTest {
     private static final String REPO_ROOT_PROPERTY = "weir.repo.root";
     private static final int[] OTHER_PARALLELISMS = {1, 3};
     private static final List<String> STATE_BACKENDS = List.of("heap", "chronicle");
 
     @TestFactory
-    Stream<DynamicNode> sharedScenarios() {
-        final String root = System.getProperty(REPO_ROOT_PROPERTY);
-        if (root == null || root.isBlank()) {
-            fail("system property " + REPO_ROOT_PROPERTY + " is not set: run the tests through Maven (tools/pom.xml sets it"
-                    + " to the repository root, whose sibling ../shared/scenarios holds the conformance scenarios)");
-        }
-        final Path shared = Paths.get(root).toAbsolutePath().normalize().resolveSibling("shared").resolve("scenarios");
-        if (!Files.isDirectory(shared)) {
-            fail("the shared scenarios folder " + shared + " is missing (expected next to the repository root " + root + ")");
-        }
-        return scenarios(shared);
+    Stream<DynamicNode> conformanceScenarios() throws URISyntaxException {
+        return scenarios(resourceFolder("/conformance"));
     }
 
     @TestFactory
@@ -72,11 +64,17 @@ class SharedScenariosTest {
 
     @TestFactory
     Stream<DynamicNode> projectScenarios() throws URISyntaxException {
-        final URL resource = SharedScenariosTest.class.getResource("/scenarios");
+        return scenarios(resourceFolder("/scenarios"));
+    }
+
+    /** A scenario folder of the test resources (tools/src/test/resources). */
+    static Path resourceFolder(final String name) throws URISyntaxException {
+        final URL resource = ConformanceScenariosTest.class.getResource(name);
         if (resource == null) {
-            fail("the test resource folder scenarios/ (tools/src/test/resources/scenarios) is missing from the test class path");
+            fail("the test resource folder " + name.substring(1) + "/ (tools/src/test/resources" + name
+                    + ") is missing from the test class path");
         }
-        return scenarios(Paths.get(resource.toURI()));
+        return Paths.get(resource.toURI());
     }
 
     private static Stream<DynamicNode> scenarios(final Path folder) {
@@ -87,7 +85,7 @@ class SharedScenariosTest {
             throw new AssertionError("cannot list " + folder + ": " + e.getMessage(), e);
         }
         assertFalse(directories.isEmpty(), "no scenario directories in " + folder);
-        return directories.stream().map(SharedScenariosTest::scenario);
+        return directories.stream().map(ConformanceScenariosTest::scenario);
     }
 
     private static DynamicNode scenario(final Path directory) {
