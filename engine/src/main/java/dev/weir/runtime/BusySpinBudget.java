@@ -6,13 +6,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Never more busy-spinning task threads than free cores (docs/architecture.md: 3 busy threads on
+ * Never more busy-spinning task threads than free cores (docs/architecture.md, "The threaded runtime": 3 busy threads on
  * 2 cores push a hop's p50 from 0.6 µs to 61 µs). One core is left to the OS, the JVM and the
  * application's publishing thread: with {@code n} available processors at most {@code n - 1}
  * tasks busy-spin; the first ones, in task order, keep {@link IdleStrategyKind#BUSY_SPIN}, the
  * rest are degraded to {@link IdleStrategyKind#BACKOFF} with one warning ({@link #limit}), or,
  * in {@link #plan}, share the budget's threads: several tasks per thread, a task switch being a
- * method return rather than a context switch (docs/architecture.md, {@code runtime}).
+ * method return rather than a context switch.
  */
 public final class BusySpinBudget {
     private static final Logger LOG = Logger.getLogger(BusySpinBudget.class.getName());

@@ -35,7 +35,7 @@ public final class Channel {
     private final PipelineControl control;
     // A full ring is usually a consumer that lost its CPU for a moment: spin, then yield (some
     // 20 ms on a 2-vCPU VM) before parking, because a parked producer wakes late and turns a
-    // 1 ms consumer stall into a 10-30 ms one (docs/performance.md, "latency tail").
+    // 1 ms consumer stall into a 10-30 ms one (docs/performance.md, "The latency tail").
     private final IdleStrategy producerIdle = new BackoffIdleStrategy(100, 100_000, 1_000, 100_000);
     private final Counter producerWaits = new Counter();
     private final int publishBatch;

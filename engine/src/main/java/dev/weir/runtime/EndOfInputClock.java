@@ -5,7 +5,8 @@ import dev.weir.time.Clock;
 /**
  * The processing time a chain's operators see: the pipeline's clock until the chain's input
  * ends, then {@link Long#MAX_VALUE} for good, as processing time jumps to the end of time at
- * the end of a bounded input (docs/scenarios.md, "E" rows). Not thread-safe: the chain's
+ * the end of a bounded input (the {@code E} rows of docs/scenarios.md, "How a scenario is driven").
+ * Not thread-safe: the chain's
  * thread only.
  */
 final class EndOfInputClock implements Clock {

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A full ring makes its producer wait and nothing is dropped (docs/architecture.md: back-pressure):
+ * A full ring makes its producer wait and nothing is dropped (docs/architecture.md, "The threaded runtime"):
  * with 4-slot rings and a sink that stalls, the publisher waits, and once the sink moves on
  * every record arrives, each key's records in publication order.
  */

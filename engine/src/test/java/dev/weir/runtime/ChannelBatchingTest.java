@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * A channel publishes records in batches (runtime.md, "batched publication"): written records
+ * A channel publishes records in batches (docs/runtime.md, "Batched publication"): written records
  * reach the consumer in order, together, when the batch fills, on a flush, with the next
  * watermark, status or end of input, or before the producer waits for a full ring.
  */

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Busy-spinning tasks beyond the budget (available processors - 1) share the budget's threads
- * instead of backing off (docs/architecture.md, {@code runtime}); everything per task keeps working:
+ * instead of backing off (docs/architecture.md, "The threaded runtime"); everything per task keeps working:
  * exact results, termination, failure, quiescence, metrics, pinning.
  */
 final class ThreadSharingTest {

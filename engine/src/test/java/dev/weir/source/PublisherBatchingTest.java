@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Publisher#publishBatched} (runtime.md, "batched publication"): records published in a
+ * {@link Publisher#publishBatched} (docs/runtime.md, "Batched publication"): records published in a
  * batch arrive in publication order once the burst is flushed, by {@link Publisher#flush()},
  * {@link Publisher#tick()}, {@link Publisher#publish} or end of input, and the tasks behind the
  * source flush what they emitted at the end of each duty cycle, so that no record waits for a

@@ -18,7 +18,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/architecture.md, "Code" (no allocation per record on hot paths) for the source's emission: once warm,
+ * The code rules of docs/architecture.md (no allocation per record on hot paths) for the source's emission: once warm,
  * emitting a record on the single-stream path, on a split's output, and through a channel whose
  * ring has room (the back-pressure hook's non-blocked path), with periodic emission in between,
  * allocates less than one byte per record on average.

@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/architecture.md, "Code" (primitives on hot paths, zero garbage per operation) for the docs/semantics.md §3 timer
+ * The code rules of docs/architecture.md (primitives on hot paths, zero garbage per operation) for the docs/semantics.md §3 timer
  * queue: once grown to its working size, adding, polling and removing timers with existing key
  * and namespace objects allocates less than one byte per operation on average.
  */

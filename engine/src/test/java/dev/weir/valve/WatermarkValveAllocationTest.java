@@ -9,7 +9,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/architecture.md, "Code" (primitives on hot paths, zero garbage per operation) for the docs/semantics.md §2 valve:
+ * The code rules of docs/architecture.md (primitives on hot paths, zero garbage per operation) for the docs/semantics.md §2 valve:
  * after warm-up, taking watermarks allocates less than one byte per operation on average.
  */
 class WatermarkValveAllocationTest {

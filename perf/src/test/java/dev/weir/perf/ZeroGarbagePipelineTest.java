@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * docs/architecture.md "the hot path allocates nothing in steady state", measured on the threaded
+ * The hot path allocates nothing in steady state (a rule of the house in docs/architecture.md), measured on the threaded
  * runtime: publisher -> keyBy -> 1 s tumbling count+sum -> sink, with each state backend (the
  * off-heap one keeps its accumulators in its write-back cache and Chronicle Map). After a
  * warm-up, the task threads allocate less than one byte per record on average while a million

@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
  * list of each {@code FIRE} line is sorted numerically first, so merged windows compare as
  * multisets. The text ends with one newline.
  *
- * <p>Like the script, lines are split at every Python line boundary, whitespace is Python's
- * ({@code str.isspace}), runs are sorted by code point, and an element that is not an
- * integer sorts as 0 (the script's key), keeping its relative order. Input on which the
- * script itself fails (an element such as {@code --5}) is not modelled.
+ * <p>The rules match what a checker in Python gets with {@code str.splitlines},
+ * {@code str.rstrip} and {@code sorted}: lines are split at every Unicode line boundary,
+ * whitespace is Unicode whitespace (no-break spaces included), runs are sorted by code point,
+ * and an element that is not an integer sorts as 0, keeping its relative order.
  */
 public final class CanonicalOutput {
     private static final Pattern LINE_BREAK = Pattern.compile("\\r\\n|[\\n\\r\\x0B\\f\\x1C\\x1D\\x1E\\x{85}\\x{2028}\\x{2029}]");

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The Java port of scenario-canon.py: which differences the canonical form hides, and which it keeps. */
+/** The canonical form of scenario output (docs/scenarios.md, "Comparing output"): which differences it hides, and which it keeps. */
 class CanonicalOutputTest {
     private static String canon(final String text) {
         return CanonicalOutput.canonical(text, false);

@@ -11,7 +11,6 @@ import dev.weir.pipelines.job.WindowKind;
 import dev.weir.tools.scenario.ScenarioRunner;
 import java.io.IOException;
 import java.net.URISyntaxException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
