@@ -1,7 +1,9 @@
 package dev.weir.runtime;
 
+import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
 import dev.weir.event.StreamEvent;
 import dev.weir.event.WatermarkStatus;
 
@@ -68,7 +70,23 @@ public final class Channel extends ChannelProducerCursor {
      * @param control the pipeline, whose stop releases a waiting producer
      */
     public Channel(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
-        super(name, capacity, publishBatch, control);
+        // The consumer polls and never waits on the ring, so the wait strategy only adds its
+        // signal to every publish: BusySpinWaitStrategy's is a no-op (Blocking's takes a lock).
+        this(name, RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy()), publishBatch, control);
+    }
+
+    /**
+     * A channel over a given ring. The runtime's rings are single-producer; a test passes a
+     * multi-producer ring to make a slot claimed and not yet published visible to the poller
+     * (the poller's {@code GATING} state, which a single-producer ring never shows).
+     *
+     * @param name names the edge in metrics and errors
+     * @param ring the ring, new and not yet written
+     * @param publishBatch records written before they are published without a flush
+     * @param control the pipeline, whose stop releases a waiting producer
+     */
+    Channel(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
+        super(name, ring, publishBatch, control);
     }
 
     /**

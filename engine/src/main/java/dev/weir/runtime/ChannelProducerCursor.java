@@ -1,5 +1,8 @@
 package dev.weir.runtime;
 
+import com.lmax.disruptor.RingBuffer;
+import dev.weir.event.StreamEvent;
+
 /**
  * The fields only a {@link Channel}'s producer writes, on every record: padded on both sides
  * (by {@link ChannelProducerPad} before, by {@link Channel}'s own padding after) so that no
@@ -12,7 +15,7 @@ abstract class ChannelProducerCursor extends ChannelProducerPad {
     /** True while the producer waits for a full ring (since its last claim failed). */
     protected boolean backPressured;
 
-    ChannelProducerCursor(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
-        super(name, capacity, publishBatch, control);
+    ChannelProducerCursor(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
+        super(name, ring, publishBatch, control);
     }
 }

@@ -1,5 +1,8 @@
 package dev.weir.runtime;
 
+import com.lmax.disruptor.RingBuffer;
+import dev.weir.event.StreamEvent;
+
 /**
  * 128 bytes between a {@link Channel}'s read-only wiring and its producer's cursor: two cache
  * lines, because CPUs that fetch lines in adjacent pairs would otherwise still share them (the
@@ -27,7 +30,7 @@ abstract class ChannelProducerPad extends ChannelWiring {
     protected byte p112, p113, p114, p115, p116, p117, p118, p119;
     protected byte p120, p121, p122, p123, p124, p125, p126, p127;
 
-    ChannelProducerPad(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
-        super(name, capacity, publishBatch, control);
+    ChannelProducerPad(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
+        super(name, ring, publishBatch, control);
     }
 }

@@ -1,6 +1,5 @@
 package dev.weir.runtime;
 
-import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.EventPoller;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.event.StreamEvent;
@@ -28,15 +27,13 @@ abstract class ChannelWiring {
     /** Set before the producer's thread starts, read by the producer only. */
     protected BackPressureListener backPressureListener = BackPressureListener.NONE;
 
-    ChannelWiring(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
+    ChannelWiring(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
         if (publishBatch < 1) {
             throw new IllegalArgumentException("publishBatch must be at least 1: " + publishBatch);
         }
         this.name = name;
         this.publishBatch = publishBatch;
-        // The consumer polls and never waits on the ring, so the wait strategy only adds its
-        // signal to every publish: BusySpinWaitStrategy's is a no-op (Blocking's takes a lock).
-        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy());
+        this.ring = ring;
         this.poller = ring.newPoller();
         ring.addGatingSequences(poller.getSequence());
         this.control = control;
