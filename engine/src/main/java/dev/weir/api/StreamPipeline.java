@@ -379,7 +379,9 @@ public final class StreamPipeline {
     }
 
     /**
-     * Compiles the stages into tasks and channels and starts a thread per task.
+     * Compiles the stages into tasks and channels and starts the task threads: one per task,
+     * fewer when busy-spinning tasks beyond the free cores share threads; a publisher's stage
+     * has none (it runs on the publishing thread). See docs/runtime.md.
      *
      * @return the running pipeline
      * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or
