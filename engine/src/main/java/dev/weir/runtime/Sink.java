@@ -35,7 +35,7 @@ public interface Sink<T> {
 
     /**
      * One instance's input has ended: called once per parallel instance, on that instance's
-     * thread, after its last {@link #accept} and {@link #watermark} (MAX). With parallelism
+     * thread, after its last {@link #accept} and {@link #watermark}. With parallelism
      * {@code n} it is called {@code n} times, possibly at the same time from different threads;
      * the place to flush what an instance buffers, or to read per-thread state.
      */
