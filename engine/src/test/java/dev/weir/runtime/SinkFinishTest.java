@@ -37,6 +37,13 @@ final class SinkFinishTest {
         return (value, ctx, out) -> out.collect(value + added);
     }
 
+    /** @return three publishers feeding {@code sink} directly: each instance's finish runs in its publisher's {@code end()} */
+    private static List<Publisher<Long>> threePublishersInto(final StreamPipeline pipeline, final Sink<Long> sink) {
+        final List<Publisher<Long>> publishers = pipeline.publishers("numbers", 3);
+        pipeline.from(publishers, BY_VALUE).sink(sink);
+        return publishers;
+    }
+
     /** Records, per calling thread, what the sink was told, and what {@code allFinished} saw. */
     private static final class Recording implements Sink<Long> {
         final Map<Thread, List<String>> callsByThread = new ConcurrentHashMap<>();
@@ -116,8 +123,7 @@ final class SinkFinishTest {
     void theSinkOfParallelPublishersFinishesWithEachPublisherAndAllFinishedWithTheLast() throws InterruptedException {
         final Recording sink = new Recording();
         final StreamPipeline pipeline = StreamPipeline.named("finish-publishers");
-        final List<Publisher<Long>> publishers = pipeline.publishers("numbers", 3);
-        pipeline.from(publishers, BY_VALUE).sink(sink);
+        final List<Publisher<Long>> publishers = threePublishersInto(pipeline, sink);
         final String me = Thread.currentThread().getName();
         try (RunningPipeline running = pipeline.start()) {
             publishers.get(1).publish(1L);
@@ -158,8 +164,7 @@ final class SinkFinishTest {
     void aPipelineThatFailsBeforeEveryInstanceFinishedNeverCallsAllFinished() throws InterruptedException {
         final Recording sink = new Recording();
         final StreamPipeline pipeline = StreamPipeline.named("finish-fails");
-        final List<Publisher<Long>> publishers = pipeline.publishers("numbers", 3);
-        pipeline.from(publishers, BY_VALUE).sink(sink);
+        final List<Publisher<Long>> publishers = threePublishersInto(pipeline, sink);
         final RunningPipeline running = pipeline.start();
         try {
             publishers.get(0).end();
