@@ -131,7 +131,10 @@ public class DataStream<T> {
     }
 
     /**
-     * Ends the pipeline in a sink, fused into this stage's tasks.
+     * Ends the pipeline in a sink, fused into this stage's tasks: one sink object for every
+     * instance of the stage, called from each instance's thread. Each instance calls
+     * {@link Sink#finish()} once when its input ends; the last one then calls
+     * {@link Sink#allFinished()}, once for the pipeline.
      *
      * @param sink receives every record
      * @return the pipeline, ready to start

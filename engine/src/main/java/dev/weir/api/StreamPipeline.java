@@ -22,6 +22,7 @@ import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
+import dev.weir.runtime.SinkInstances;
 import dev.weir.runtime.SinkOutput;
 import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskMonitor;
@@ -378,7 +379,9 @@ public final class StreamPipeline {
     }
 
     /**
-     * Compiles the stages into tasks and channels and starts a thread per task.
+     * Compiles the stages into tasks and channels and starts the task threads: one per task,
+     * fewer when busy-spinning tasks beyond the free cores share threads; a publisher's stage
+     * has none (it runs on the publishing thread). See docs/runtime.md.
      *
      * @return the running pipeline
      * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or
@@ -424,6 +427,7 @@ public final class StreamPipeline {
                 }
             }
         }
+        final SinkInstances sinkInstances = new SinkInstances(stages.get(stages.size() - 1).parallelism);
         final List<Agent> tasks = new ArrayList<>();
         final List<IdleStrategyKind> idle = new ArrayList<>();
         final List<Integer> stageCpus = new ArrayList<>();
@@ -433,7 +437,7 @@ public final class StreamPipeline {
             for (int instance = 0; instance < stage.parallelism; instance++) {
                 final ChainEnd<?> end = i + 1 < stages.size()
                         ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, sideOutputs)
-                        : new SinkOutput<>((Sink) sink, sideOutputs);
+                        : new SinkOutput<>((Sink) sink, sideOutputs, sinkInstances);
                 final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, sideOutputs, clock, instance,
                         stage.parallelism, maxParallelism, stateBackend);
                 final String role = name + "-" + stage.name + "-" + instance;

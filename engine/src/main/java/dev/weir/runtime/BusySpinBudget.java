@@ -9,10 +9,11 @@ import java.util.logging.Logger;
  * Never more busy-spinning task threads than free cores (docs/architecture.md, "The threaded runtime": 3 busy threads on
  * 2 cores push a hop's p50 from 0.6 µs to 61 µs). One core is left to the OS, the JVM and the
  * application's publishing thread: with {@code n} available processors at most {@code n - 1}
- * tasks busy-spin; the first ones, in task order, keep {@link IdleStrategyKind#BUSY_SPIN}, the
- * rest are degraded to {@link IdleStrategyKind#BACKOFF} with one warning ({@link #limit}), or,
- * in {@link #plan}, share the budget's threads: several tasks per thread, a task switch being a
- * method return rather than a context switch.
+ * threads busy-spin. A pipeline asks {@link #plan}: busy-spinning tasks beyond the budget share
+ * the budget's threads, several tasks per thread, a task switch being a method return rather
+ * than a context switch (docs/architecture.md, "The threaded runtime"), and all keep
+ * {@link IdleStrategyKind#BUSY_SPIN}. Only with no free core (one processor) does a task lose
+ * its busy-spinning: {@link #limit} gives it {@link IdleStrategyKind#BACKOFF}, with one warning.
  */
 public final class BusySpinBudget {
     private static final Logger LOG = Logger.getLogger(BusySpinBudget.class.getName());
@@ -86,6 +87,11 @@ public final class BusySpinBudget {
     }
 
     /**
+     * The idle strategies of one thread per task: the first {@code n - 1} busy-spinning tasks,
+     * in task order, keep {@link IdleStrategyKind#BUSY_SPIN}, the rest get
+     * {@link IdleStrategyKind#BACKOFF}, with one warning. {@link #plan} uses it only where
+     * that degrades nothing or there is no free core.
+     *
      * @param pipeline the pipeline's name, for the warning
      * @param taskNames the tasks' names, in task order
      * @param requested each task's configured idle strategy, in task order

@@ -6,8 +6,6 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import dev.weir.event.StreamEvent;
 import dev.weir.event.WatermarkStatus;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
 
 /**
  * One edge between an upstream and a downstream operator instance: a single-producer
@@ -24,26 +22,34 @@ import org.agrona.concurrent.IdleStrategy;
  * records before it), or when the ring is full (before the producer waits). The producer
  * flushes whenever it finishes a unit of work, so no event stays unpublished while its producer
  * is idle; the consumer then finds runs of events instead of one per hand-off.
+ *
+ * <p>The fields the producer writes on every record ({@link ChannelProducerCursor}) sit on cache
+ * lines of their own, 128 bytes from the fields the consumer reads and from the object's ends
+ * ({@link ChannelProducerPad}), so a write of the cursor does not evict the consumer's poller.
  */
-public final class Channel {
+public final class Channel extends ChannelProducerCursor {
     /** The largest publish batch the default constructor chooses. */
     public static final int MAX_PUBLISH_BATCH = 64;
 
-    private final String name;
-    private final RingBuffer<StreamEvent> ring;
-    private final EventPoller<StreamEvent> poller;
-    private final PipelineControl control;
-    // A full ring is usually a consumer that lost its CPU for a moment: spin, then yield (some
-    // 20 ms on a 2-vCPU VM) before parking, because a parked producer wakes late and turns a
-    // 1 ms consumer stall into a 10-30 ms one (docs/performance.md, "The latency tail").
-    private final IdleStrategy producerIdle = new BackoffIdleStrategy(100, 100_000, 1_000, 100_000);
-    private final Counter producerWaits = new Counter();
-    private final int publishBatch;
-    private BackPressureListener backPressureListener = BackPressureListener.NONE;
-    private boolean backPressured;
-    /** The last slot the producer filled, and the last it published; equal when nothing is pending. */
-    private long written = -1;
-    private long published = -1;
+    // 128 bytes after the producer's cursor: whatever the heap puts next (the ring, the
+    // consumer's poller) stays off its cache lines (see ChannelProducerPad); the JVM may move a
+    // few of them into the holes around the cursor, which is padding too
+    private byte q000, q001, q002, q003, q004, q005, q006, q007;
+    private byte q008, q009, q010, q011, q012, q013, q014, q015;
+    private byte q016, q017, q018, q019, q020, q021, q022, q023;
+    private byte q024, q025, q026, q027, q028, q029, q030, q031;
+    private byte q032, q033, q034, q035, q036, q037, q038, q039;
+    private byte q040, q041, q042, q043, q044, q045, q046, q047;
+    private byte q048, q049, q050, q051, q052, q053, q054, q055;
+    private byte q056, q057, q058, q059, q060, q061, q062, q063;
+    private byte q064, q065, q066, q067, q068, q069, q070, q071;
+    private byte q072, q073, q074, q075, q076, q077, q078, q079;
+    private byte q080, q081, q082, q083, q084, q085, q086, q087;
+    private byte q088, q089, q090, q091, q092, q093, q094, q095;
+    private byte q096, q097, q098, q099, q100, q101, q102, q103;
+    private byte q104, q105, q106, q107, q108, q109, q110, q111;
+    private byte q112, q113, q114, q115, q116, q117, q118, q119;
+    private byte q120, q121, q122, q123, q124, q125, q126, q127;
 
     /**
      * A channel that publishes records in batches of an eighth of its capacity, at most
@@ -64,17 +70,23 @@ public final class Channel {
      * @param control the pipeline, whose stop releases a waiting producer
      */
     public Channel(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
-        if (publishBatch < 1) {
-            throw new IllegalArgumentException("publishBatch must be at least 1: " + publishBatch);
-        }
-        this.name = name;
-        this.publishBatch = publishBatch;
         // The consumer polls and never waits on the ring, so the wait strategy only adds its
         // signal to every publish: BusySpinWaitStrategy's is a no-op (Blocking's takes a lock).
-        this.ring = RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy());
-        this.poller = ring.newPoller();
-        ring.addGatingSequences(poller.getSequence());
-        this.control = control;
+        this(name, RingBuffer.createSingleProducer(StreamEvent::new, capacity, new BusySpinWaitStrategy()), publishBatch, control);
+    }
+
+    /**
+     * A channel over a given ring. The runtime's rings are single-producer; a test passes a
+     * multi-producer ring to make a slot claimed and not yet published visible to the poller
+     * (the poller's {@code GATING} state, which a single-producer ring never shows).
+     *
+     * @param name names the edge in metrics and errors
+     * @param ring the ring, new and not yet written
+     * @param publishBatch records written before they are published without a flush
+     * @param control the pipeline, whose stop releases a waiting producer
+     */
+    Channel(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
+        super(name, ring, publishBatch, control);
     }
 
     /**

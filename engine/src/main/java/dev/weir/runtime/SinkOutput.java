@@ -4,22 +4,39 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OutputTag;
 
 /**
- * The end of a task's chain that hands records to a {@link Sink}.
+ * The end of a task's chain that hands records to a {@link Sink}: one per parallel instance of
+ * the last stage, all of them sharing the sink and its {@link SinkInstances}. Called on the
+ * instance's thread only.
  *
  * @param <T> the record type
  */
 public final class SinkOutput<T> implements ChainEnd<T> {
     private final Sink<? super T> sink;
     private final SideOutputs sideOutputs;
+    private final SinkInstances instances;
     private long recordsOut;
 
     /**
+     * The output of a sink's only instance.
+     *
      * @param sink the sink
      * @param sideOutputs where side-output records go
      */
     public SinkOutput(final Sink<? super T> sink, final SideOutputs sideOutputs) {
+        this(sink, sideOutputs, new SinkInstances(1));
+    }
+
+    /**
+     * The output of one of a sink's parallel instances.
+     *
+     * @param sink the sink, shared by every instance
+     * @param sideOutputs where side-output records go
+     * @param instances the sink's instances, shared by every instance's output
+     */
+    public SinkOutput(final Sink<? super T> sink, final SideOutputs sideOutputs, final SinkInstances instances) {
         this.sink = sink;
         this.sideOutputs = sideOutputs;
+        this.instances = instances;
     }
 
     @Override
@@ -51,6 +68,7 @@ public final class SinkOutput<T> implements ChainEnd<T> {
     @Override
     public void end() {
         sink.finish();
+        instances.instanceFinished(sink);
     }
 
     @Override

@@ -15,7 +15,9 @@ import org.agrona.concurrent.AgentTerminationException;
  * task's valve (docs/semantics.md §2); checkpoint barriers are aligned over the channels by a
  * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
- * the events handled, so the runner's idle strategy backs off only when there was nothing to do.
+ * the events handled (plus one for an input whose next event is claimed but not yet readable,
+ * and for a fired timer or the end), so the runner's idle strategy backs off only when there
+ * was nothing to do.
  * Records the chain emits downstream are published in batches, and at the latest at the end of
  * each {@link #doWork()}.
  * After each batch the task publishes its operators' statistics and counts a duty cycle, so
@@ -92,8 +94,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
             if (!ended[i] && !aligner.isBlocked(i)) {
                 channel = i;
                 batch = 0;
-                inputs[i].poll(this);
-                work += batch;
+                work += pollWork(inputs[i].poll(this));
             }
         }
         final long nextTimer = chain.nextProcessingTime();
@@ -117,6 +118,32 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         }
         dutyCycles.increment();
         return work;
+    }
+
+    /**
+     * What one channel's poll counts for in {@link #doWork()}'s result, which decides whether the
+     * runner's idle strategy backs off. PROCESSING: the events handled (the handler may have
+     * stopped early, at {@value #BATCH} events, an end or a barrier; then more are waiting and
+     * the next cycle takes them). GATING: the producer has claimed slots the poller cannot read
+     * yet, so an event is a few instructions away: that counts as work, because backing off
+     * now (parking up to 100 µs with BACKOFF) would add the pause to that event's latency.
+     * IDLE: nothing published beyond what was consumed; records a producer has written but
+     * not yet flushed are invisible here, and it flushes when its unit of work ends.
+     *
+     * <p>The runtime's channels are single-producer rings, whose claims stay in the producer
+     * until it publishes: their poll says IDLE, never GATING, for such slots. A ring that shows
+     * claims (multi-producer) gets GATING, and the task then keeps polling instead of idling.
+     */
+    private int pollWork(final EventPoller.PollState state) {
+        switch (state) {
+            case PROCESSING:
+                return batch;
+            case GATING:
+                return 1;
+            case IDLE:
+            default:
+                return 0;
+        }
     }
 
     @Override

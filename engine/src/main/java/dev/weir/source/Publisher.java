@@ -2,6 +2,7 @@ package dev.weir.source;
 
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.PipelineStoppedException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The in-process source of an embedding application: the application's own thread publishes
@@ -23,8 +24,18 @@ import dev.weir.runtime.PipelineStoppedException;
  * that may fall silent calls {@link #tick()} from its idle loop so that idleness and
  * watermarks still progress. An exception thrown by the operators fused behind the source
  * fails the whole pipeline and is rethrown to the caller; once the pipeline stopped, every
- * call throws {@link PipelineStoppedException}. Not thread-safe: one publishing thread per
- * publisher (one thread may feed several).
+ * call throws {@link PipelineStoppedException}.
+ *
+ * <p>Threads: a publisher is the single producer of its rings, and its state (and the rings'
+ * producer cursors) are plain fields. Not thread-safe: one thread at a time calls it (one
+ * thread may feed several publishers). It may move to another thread, but only across a
+ * happens-before edge from the old thread's last call to the new thread's first: the old
+ * thread hands it over through a volatile field, a lock, a concurrent queue, an executor, or
+ * {@code Thread.start}/{@code Thread.join}. Without one, the new thread may see stale cursors
+ * and reuse slots whose records the consumer has not read (docs/runtime.md, "Publishers and
+ * threads"). With assertions on ({@code -ea}), a call made
+ * while another thread is inside one throws an {@link AssertionError} naming both threads,
+ * before it touches anything (the check costs nothing with assertions off).
  *
  * @param <T> the record type
  */
@@ -35,6 +46,8 @@ public final class Publisher<T> {
     private final String name;
     private final PipelineControl control;
     private volatile SourceEmitter<T> emitter;
+    /** The thread inside a call, tracked only with assertions on: two at once is a misuse. */
+    private final AtomicReference<Thread> caller = new AtomicReference<>();
     /** Records published with {@link #publishBatched} since the clock was last read. */
     private int unpolled;
 
@@ -56,6 +69,7 @@ public final class Publisher<T> {
         this.emitter = sourceEmitter;
     }
 
+    /** @return the emission path, the calling thread entered (with assertions on); the caller leaves in a finally */
     private SourceEmitter<T> emitter() {
         final SourceEmitter<T> current = emitter;
         if (current == null) {
@@ -64,6 +78,8 @@ public final class Publisher<T> {
         if (control.isStopping()) {
             throw new PipelineStoppedException(control.failure());
         }
+        // last: a call that throws above has touched nothing and never entered
+        assert enter();
         return current;
     }
 
@@ -111,6 +127,8 @@ public final class Publisher<T> {
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;
+        } finally {
+            assert leave();
         }
     }
 
@@ -186,7 +204,32 @@ public final class Publisher<T> {
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;
+        } finally {
+            assert leave();
         }
+    }
+
+    /**
+     * Marks the calling thread inside a call; with assertions on only.
+     *
+     * @return true, for {@code assert}
+     * @throws AssertionError if another thread is inside a call
+     */
+    private boolean enter() {
+        final Thread me = Thread.currentThread();
+        final Thread other = caller.compareAndExchange(null, me);
+        if (other != null && other != me) {
+            throw new AssertionError("publisher '" + name + "' was called on thread '" + me.getName() + "' while thread '"
+                    + other.getName() + "' is inside a call: one thread at a time, and a hand-over needs a happens-before edge"
+                    + " (docs/runtime.md, \"Publishers and threads\")");
+        }
+        return true;
+    }
+
+    /** @return true, for {@code assert}; the calling thread has left its call (a re-entrant call leaves early, which only misses misuse) */
+    private boolean leave() {
+        caller.compareAndSet(Thread.currentThread(), null);
+        return true;
     }
 
     /** An operator behind the source (or the source's own code) failed: so does the pipeline. */
