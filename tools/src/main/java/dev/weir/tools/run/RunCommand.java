@@ -16,6 +16,7 @@ import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.SourceParseException;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.StateOptions;
+import dev.weir.tools.WeirVersion;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -42,10 +43,12 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
+        versionProvider = WeirVersion.class,
+        abbreviateSynopsis = true,
         description = {
-            "Runs a job file's window over record files (lines key,ts,value; one split per file) on the",
-            "threaded runtime and the system clock, and prints FIRE and LATE lines (see docs/run.md).",
-            "Progress goes to stderr every few seconds."
+            "Runs a job file's window over record files in real time.",
+            "Reads record files (lines key,ts,value; one split per file) on the threaded runtime and the system clock,"
+                    + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md)."
         })
 public final class RunCommand implements Callable<Integer> {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
@@ -54,35 +57,35 @@ public final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file (it needs a window section)")
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file; it needs a window section.")
     private Path jobFile;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "RECORDS.csv", description = "record files, one split each")
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "RECORDS.csv", description = "Record files, one split each.")
     private List<Path> recordFiles;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "write the lines to FILE instead of stdout (flushed line by line)")
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the lines to FILE instead of stdout (flushed line by line).")
     private Path output;
 
-    @Option(names = "--debug", description = "print stack traces of failures")
+    @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
 
     @Mixin
     private StateOptions state;
 
     @Option(names = "--checkpoint-dir", paramLabel = "DIR",
-            description = "take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md)")
+            description = "Take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md).")
     private Path checkpointDir;
 
     @Option(names = "--checkpoint-interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "how often the sources start a checkpoint, e.g. 500ms, 10s (default), 1m")
+            description = "How often the sources start a checkpoint, e.g. 500ms, 10s (default), 1m.")
     private Duration checkpointInterval;
 
     @Option(names = "--restore", paramLabel = "DIR",
-            description = "resume from the latest complete checkpoint in DIR (the files are read from their recorded positions)")
+            description = "Resume from the latest complete checkpoint in DIR (the files are read from their recorded positions).")
     private Path restoreDir;
 
     @Option(names = "--max-rate", paramLabel = "RECORDS_PER_SECOND", defaultValue = "0",
-            description = "read at most this many records a second per source instance (default 0: as fast as possible)")
+            description = "Read at most this many records a second per source instance (default 0: as fast as possible).")
     private long maxRate;
 
     @Override
