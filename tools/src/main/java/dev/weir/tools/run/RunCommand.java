@@ -53,7 +53,8 @@ import picocli.CommandLine.Parameters;
         description = {
             "Runs a job file's window over record files in real time.",
             "Reads record files (lines key,ts,value; one split per file) on the threaded runtime and the system clock,"
-                    + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md)."
+                    + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md).",
+            "At the end a summary goes to stderr; while the run goes on, a progress line too when stderr is a terminal."
         })
 public final class RunCommand implements Callable<Integer> {
     /** How often the progress line is rewritten: a few times a second. */
