@@ -154,6 +154,18 @@ public final class CheckpointDirectory {
         }
     }
 
+    /**
+     * Deletes every checkpoint, complete or not, for a run that deliberately starts over; files
+     * in the root that are not checkpoints stay.
+     *
+     * @throws IOException if deleting fails
+     */
+    public void deleteAll() throws IOException {
+        for (final long id : checkpointIds()) {
+            delete(checkpointDir(id));
+        }
+    }
+
     private static void delete(final Path dir) throws IOException {
         // the manifest first: a crash while deleting leaves an incomplete checkpoint, never a broken complete one
         Files.deleteIfExists(dir.resolve(Manifest.FILE_NAME));

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One instance of a {@link FileSource}: its files are its splits, numbered in the order it
@@ -16,7 +17,8 @@ import java.util.List;
  * instance's watermark back), then reads a batch of lines from one split per read, round-robin
  * over the splits that are neither finished nor paused for alignment. A finished file ends its
  * split; the reader ends after its last file. {@link #positions()} tells how far each file was
- * read (byte offset and line number), which checkpoints record and a restored reader resumes from. Not thread-safe: the source task's thread (or after the pipeline ended).
+ * read (byte offset and line number), which checkpoints record and a restored reader resumes from. Not thread-safe: the source task's thread (or after the pipeline ended);
+ * only {@link #bytesRead()} may be called from any thread.
  *
  * @param <T> the record type
  */
@@ -31,6 +33,8 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     private final long[] byteOffsets;
     private final boolean[] finished;
     private final boolean[] paused;
+    /** The sum of {@link #byteOffsets}, published once per batch for other threads (progress displays). */
+    private final AtomicLong bytesRead = new AtomicLong();
     private final SplitOutput<?>[] outputs;
     private final StringBuilder line = new StringBuilder(256);
     private boolean registered;
@@ -91,6 +95,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
             }
         }
         nextSplit = split + 1 == outputs.length ? 0 : split + 1;
+        publishBytesRead();
         return finishedSplits == outputs.length ? ReadStatus.END : ReadStatus.MORE;
     }
 
@@ -221,6 +226,27 @@ public final class FileSourceReader<T> implements SourceReader<T> {
                 }
             }
         }
+        publishBytesRead();
+    }
+
+    /**
+     * How far this reader got through its files, for progress displays; any thread. Updated
+     * after each batch (and after a restore, to the checkpoint's offsets), so it may lag the
+     * reader by one batch.
+     *
+     * @return the bytes read so far, summed over this reader's files
+     */
+    public long bytesRead() {
+        return bytesRead.get();
+    }
+
+    private void publishBytesRead() {
+        long sum = 0;
+        for (final long offset : byteOffsets) {
+            sum += offset;
+        }
+        // a release store, once per batch: no fence per line, and a reader on another thread sees a recent value
+        bytesRead.lazySet(sum);
     }
 
     /** Closes every open file; idempotent. */

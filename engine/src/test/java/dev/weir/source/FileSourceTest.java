@@ -163,4 +163,30 @@ class FileSourceTest {
         assertEquals(ReadStatus.END, reader.read(output));
         assertEquals(List.of(), output.events);
     }
+
+    @Test
+    void bytesReadFollowEachBatchOverEveryFileAndStartAtARestoredPosition() throws Exception {
+        final Path a = file("a.txt", "1\n2\n3\n4\n");
+        final Path b = file("b.txt", "55\n66\n");
+        final FileSource<String> source = FileSource.of(List.of(a, b), CharSequence::toString).withBatchSize(3);
+        final FileSourceReader<String> reader = source.createReader(0, 1);
+        final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
+        final List<Long> afterEachRead = new ArrayList<>();
+        afterEachRead.add(reader.bytesRead());
+        ReadStatus status;
+        do {
+            status = reader.read(output);
+            afterEachRead.add(reader.bytesRead());
+        } while (status != ReadStatus.END);
+        // 3 lines of a, all of b, a's last line and its end
+        assertEquals(List.of(0L, 6L, 12L, 14L), afterEachRead);
+
+        final FileSourceReader<String> restored = source.createReader(0, 1);
+        restored.restorePositions(List.of(new FileSplitPosition(0, a.toString(), 4, 2, false),
+                new FileSplitPosition(1, b.toString(), 3, 1, false)));
+        assertEquals(7, restored.bytesRead());
+        restored.read(output);
+        assertEquals(11, restored.bytesRead());
+        restored.close();
+    }
 }

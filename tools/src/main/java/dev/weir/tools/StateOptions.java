@@ -17,16 +17,16 @@ public final class StateOptions {
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--state", paramLabel = "BACKEND", defaultValue = "chronicle", converter = StateKindConverter.class,
-            description = {"where keyed window state lives: chronicle (default): off-heap in Chronicle Map;",
-                "heap: on the Java heap (docs/state.md)"})
+            description = {"Where keyed window state lives: chronicle (default): off-heap in Chronicle Map;",
+                "heap: on the Java heap (docs/state.md)."})
     private StateKind kind;
 
     @Option(names = "--state-dir", paramLabel = "DIR",
-            description = "chronicle only: keep the state maps in files under DIR (recreated at start)")
+            description = "Chronicle only: keep the state maps in files under DIR (recreated at start).")
     private Path directory;
 
     @Option(names = "--state-max-entries", paramLabel = "N",
-            description = "chronicle only: entries each state of each operator instance may hold (default 100000)")
+            description = "Chronicle only: entries each state of each operator instance may hold (default 100000).")
     private Long maxEntries;
 
     /**

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
         exitCodeList = {
             "0:success",
             "1:the pipeline failed",
-            "2:bad input: unknown option, bad job file or bad element file"
+            "2:bad input: an unknown option, a bad job, element or record file, or a checkpoint directory in use"
         })
 public final class WeirCommand implements Runnable {
     @CommandLine.Spec

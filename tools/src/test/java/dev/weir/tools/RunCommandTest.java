@@ -76,7 +76,7 @@ class RunCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("", run.out());
         assertEquals(List.of("FIRE key=k window=[0,100) count=2 sum=11 elements=[1,2] wm=119",
-                        "FIRE key=k window=[100,200) count=1 sum=1 elements=[150] wm=MAX"),
+                        "FIRE key=k window=[100,200) count=1 sum=1 elements=[150] wm=MAX", "# lateDropped=0"),
                 Files.readAllLines(output));
     }
 

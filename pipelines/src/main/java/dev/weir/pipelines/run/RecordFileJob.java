@@ -3,12 +3,12 @@ package dev.weir.pipelines.run;
 import dev.weir.api.DataStream;
 import dev.weir.api.KeyedStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.PacedSource;
@@ -27,11 +27,16 @@ import java.util.function.Consumer;
  * parallelism, and a sink that hands each FIRE and LATE line to a consumer (called from the
  * window tasks, one call at a time). With checkpoints on, a {@code # checkpoint N} line marks
  * each checkpoint in the output; with a restore directory, the run resumes from the latest
- * complete checkpoint there (docs/checkpoints.md).
+ * complete checkpoint there (docs/checkpoints.md). The returned {@link RecordFileRun} tells how
+ * far the files were read and, at the end, what the run did.
  */
 public final class RecordFileJob {
     /** Starts the output line that marks a checkpoint: everything above it is covered by the checkpoint. */
     public static final String CHECKPOINT_MARK = "# checkpoint ";
+    /** The source stage's name in the pipeline's metrics. */
+    static final String SOURCE_STAGE = "records-0";
+    /** The window operator's name in the pipeline's metrics. */
+    static final String WINDOW = "window";
 
     private RecordFileJob() {
     }
@@ -43,9 +48,10 @@ public final class RecordFileJob {
      * @param files the record files, one split each
      * @param options the state backend and checkpointing
      * @param lines receives the output lines; calls are serialized
-     * @return the running pipeline
+     * @return the running job
+     * @throws dev.weir.checkpoint.CheckpointException if the restore directory holds no complete checkpoint
      */
-    public static RunningPipeline start(final JobSpec job, final List<Path> files, final RunOptions options,
+    public static RecordFileRun start(final JobSpec job, final List<Path> files, final RunOptions options,
             final Consumer<String> lines) {
         if (job.window() == null) {
             throw new IllegalArgumentException("the job has no window section: 'weir run' needs one");
@@ -60,7 +66,8 @@ public final class RecordFileJob {
         if (options.restoreDir() != null) {
             pipeline.restoreFrom(options.restoreDir());
         }
-        Source<ScenarioRecord> source = FileSource.of(files, new RecordLineParser());
+        final ReadProgress reading = ReadProgress.of(files, job.channels());
+        Source<ScenarioRecord> source = reading.follow(FileSource.of(files, new RecordLineParser()));
         if (options.maxRecordsPerSecond() > 0) {
             source = PacedSource.of(source, options.maxRecordsPerSecond(), SystemNanoClock.INSTANCE);
         }
@@ -68,7 +75,7 @@ public final class RecordFileJob {
                 .from("records", source, strategy(job), job.channels())
                 .keyBy(ScenarioRecord::key)
                 .parallelism(job.parallelism());
-        final DataStream<String> results = keyed.transform("window", ScenarioOperators.windowOperator(job.window()));
+        final DataStream<String> results = keyed.transform(WINDOW, ScenarioOperators.windowOperator(job.window()));
         results.sideOutput(ScenarioOperators.LATE, (record, timestamp) -> serialized.accept(ScenarioLines.late(record)))
                 .sink(new Sink<String>() {
                     @Override
@@ -81,7 +88,22 @@ public final class RecordFileJob {
                         serialized.checkpoint(checkpointId);
                     }
                 });
-        return pipeline.start();
+        final long checkpointIdBefore = lastCheckpointId(options);
+        return new RecordFileRun(pipeline.start(), reading, options.checkpointDir() != null, checkpointIdBefore);
+    }
+
+    /** The id the run's first checkpoint follows: the restored one, or the highest already in the checkpoint directory. */
+    private static long lastCheckpointId(final RunOptions options) {
+        long last = 0;
+        if (options.checkpointDir() != null) {
+            for (final long id : new CheckpointDirectory(options.checkpointDir()).checkpointIds()) {
+                last = Math.max(last, id);
+            }
+        }
+        if (options.restoreDir() != null) {
+            last = Math.max(last, new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId());
+        }
+        return last;
     }
 
     private static WatermarkStrategy<ScenarioRecord> strategy(final JobSpec job) {

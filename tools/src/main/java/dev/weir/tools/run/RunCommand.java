@@ -3,19 +3,24 @@ package dev.weir.tools.run;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.run.EarlierCheckpoints;
 import dev.weir.pipelines.run.RecordFieldException;
 import dev.weir.pipelines.run.RecordFileException;
 import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.pipelines.run.RecordFileRun;
 import dev.weir.pipelines.run.RestoreDirectoryException;
 import dev.weir.pipelines.run.RunOptions;
+import dev.weir.pipelines.run.RunSummary;
+import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.SourceParseException;
+import dev.weir.time.NanoClock;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.StateOptions;
+import dev.weir.tools.WeirVersion;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -37,53 +42,69 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
- * threaded runtime in real time and prints the FIRE and LATE lines.
+ * threaded runtime in real time and prints the FIRE and LATE lines, then {@code # lateDropped=N};
+ * a summary goes to stderr, and on a terminal a progress line while it runs (docs/run.md).
  */
 @Command(
         name = "run",
         mixinStandardHelpOptions = true,
+        versionProvider = WeirVersion.class,
+        abbreviateSynopsis = true,
         description = {
-            "Runs a job file's window over record files (lines key,ts,value; one split per file) on the",
-            "threaded runtime and the system clock, and prints FIRE and LATE lines (see docs/run.md).",
-            "Progress goes to stderr every few seconds."
+            "Runs a job file's window over record files in real time.",
+            "Reads record files (lines key,ts,value; one split per file) on the threaded runtime and the system clock,"
+                    + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md).",
+            "At the end a summary goes to stderr; while the run goes on, a progress line too when stderr is a terminal."
         })
 public final class RunCommand implements Callable<Integer> {
-    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+    /** How often the progress line is rewritten: a few times a second. */
+    private static final Duration PROGRESS_EVERY = Duration.ofMillis(250);
     private static final String CANNOT_RESTORE = "cannot restore: ";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file (it needs a window section)")
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file; it needs a window section.")
     private Path jobFile;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "RECORDS.csv", description = "record files, one split each")
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "RECORDS.csv", description = "Record files, one split each.")
     private List<Path> recordFiles;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "write the lines to FILE instead of stdout (flushed line by line)")
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the lines to FILE instead of stdout (flushed line by line).")
     private Path output;
 
-    @Option(names = "--debug", description = "print stack traces of failures")
+    @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
 
     @Mixin
     private StateOptions state;
 
     @Option(names = "--checkpoint-dir", paramLabel = "DIR",
-            description = "take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md)")
+            description = "Take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md).")
     private Path checkpointDir;
 
     @Option(names = "--checkpoint-interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-            description = "how often the sources start a checkpoint, e.g. 500ms, 10s (default), 1m")
+            description = "How often the sources start a checkpoint, e.g. 500ms, 10s (default), 1m.")
     private Duration checkpointInterval;
 
     @Option(names = "--restore", paramLabel = "DIR",
-            description = "resume from the latest complete checkpoint in DIR (the files are read from their recorded positions)")
+            description = "Resume from the latest complete checkpoint in DIR (the files are read from their recorded positions).")
     private Path restoreDir;
 
     @Option(names = "--max-rate", paramLabel = "RECORDS_PER_SECOND", defaultValue = "0",
-            description = "read at most this many records a second per source instance (default 0: as fast as possible)")
+            description = "Read at most this many records a second per source instance (default 0: as fast as possible).")
     private long maxRate;
+
+    @Option(names = "--fresh",
+            description = "Start over in a --checkpoint-dir that holds an earlier run's checkpoints: delete them first.")
+    private boolean fresh;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Show (or with --no-progress, never show) the progress line on stderr; by default only on a terminal.")
+    private Boolean progress;
+
+    /** Measures the run's elapsed time for the progress line and the summary. */
+    private final NanoClock clock = SystemNanoClock.INSTANCE;
 
     @Override
     public Integer call() throws Exception {
@@ -111,12 +132,25 @@ public final class RunCommand implements Callable<Integer> {
         if (restoreDir != null) {
             options = options.withRestoreFrom(restoreDir);
         }
+        checkFreshStart();
         return options;
+    }
+
+    /** {@code --fresh} deletes an earlier run's checkpoints: only for a run that checkpoints and does not resume. */
+    private void checkFreshStart() {
+        if (fresh && restoreDir != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--fresh and --restore exclude each other: --restore resumes from the checkpoints, --fresh deletes them");
+        }
+        if (fresh && checkpointDir == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--fresh needs --checkpoint-dir");
+        }
     }
 
     private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {
         final boolean flushEachLine = output != null;
-        try (RunningPipeline running = start(job, options, line -> {
+        final long startedNanos = clock.nanos();
+        try (RecordFileRun running = start(job, options, line -> {
             out.println(line);
             if (flushEachLine) {
                 out.flush();
@@ -127,10 +161,11 @@ public final class RunCommand implements Callable<Integer> {
                 System.err.println("weir: run: resumed from checkpoint "
                         + new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId() + " in " + options.restoreDir());
             }
-            final long startedNanos = System.nanoTime();
-            while (!running.awaitTermination(PROGRESS_EVERY)) {
-                System.err.println("weir: run: " + progress(running.metrics(), System.nanoTime() - startedNanos));
-            }
+            awaitEnd(running, startedNanos);
+            final RunSummary summary = running.summary(clock.nanos() - startedNanos);
+            out.println(ScenarioLines.summary(summary.lateDropped()));
+            out.flush();
+            System.err.println(summary.line());
         } catch (final PipelineExecutionException e) {
             final RecordFileException bad = badRecord(e.getCause());
             throw bad != null ? bad : e;
@@ -142,7 +177,29 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private RunningPipeline start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
+    /** Waits for the pipeline to end, rewriting the progress line meanwhile if there is one. */
+    private void awaitEnd(final RecordFileRun running, final long startedNanos) throws InterruptedException {
+        final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
+                ? new ProgressDisplay(System.err) : null;
+        try {
+            while (!running.pipeline().awaitTermination(PROGRESS_EVERY)) {
+                if (display != null) {
+                    final PipelineMetrics metrics = running.pipeline().metrics();
+                    display.show(running.reading().bytesRead(), running.reading().totalBytes(), RecordFileRun.recordsRead(metrics),
+                            RecordFileRun.windowWatermark(metrics), clock.nanos() - startedNanos);
+                }
+            }
+        } finally {
+            if (display != null) {
+                display.clear();
+            }
+        }
+    }
+
+    private RecordFileRun start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
+        if (options.checkpointDir() != null && options.restoreDir() == null) {
+            EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh);
+        }
         try {
             return RecordFileJob.start(job, recordFiles, options, lines);
         } catch (final CheckpointException e) {
@@ -153,14 +210,6 @@ public final class RunCommand implements Callable<Integer> {
             throw new RestoreDirectoryException(options.restoreDir().toString(),
                     message.startsWith(CANNOT_RESTORE) ? message.substring(CANNOT_RESTORE.length()) : message);
         }
-    }
-
-    private static String progress(final PipelineMetrics metrics, final long elapsedNanos) {
-        long records = 0;
-        for (final TaskMetrics source : metrics.stage("records-0")) {
-            records += source.recordsOut();
-        }
-        return String.format("%,d records read in %.1f s", records, elapsedNanos / 1e9);
     }
 
     private static RecordFileException badRecord(final Throwable failure) {

@@ -3,6 +3,7 @@ package dev.weir.tools.scenario;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.tools.StateOptions;
+import dev.weir.tools.WeirVersion;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -22,24 +23,27 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "scenario",
         mixinStandardHelpOptions = true,
+        versionProvider = WeirVersion.class,
+        abbreviateSynopsis = true,
         description = {
-            "Runs a job file over an element file on a virtual clock (processing time = the 'at' column)",
-            "and prints the canonical output lines (FIRE, LATE, WM, STATUS, # lateDropped) to stdout.",
+            "Replays a job file over an element file on a virtual clock.",
+            "Processing time is the element file's 'at' column; prints the canonical output lines"
+                    + " (FIRE, LATE, WM, STATUS, # lateDropped) to stdout.",
             "See docs/scenarios.md for both file formats and for what may differ between the runtimes."
         })
 public final class ScenarioCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "the job file")
+    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
     private Path jobFile;
 
-    @Parameters(index = "1", paramLabel = "ELEMENTS.csv", description = "the element file")
+    @Parameters(index = "1", paramLabel = "ELEMENTS.csv", description = "The element file.")
     private Path elementFile;
 
-    @Option(names = "--debug", description = "print stack traces of failures")
+    @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
 
     @Option(names = "--runtime", paramLabel = "RUNTIME", defaultValue = "deterministic", converter = ScenarioRuntimeConverter.class,
             description = {"deterministic (default): one thread, the reference output;",
-                "threaded: publisher-fed channels, Disruptor rings and task threads (docs/runtime.md)"})
+                "threaded: publisher-fed channels, Disruptor rings and task threads (docs/runtime.md)."})
     private ScenarioRuntime runtime;
 
     @Mixin
