@@ -4,6 +4,7 @@ import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
+import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.run.RecordFieldException;
@@ -13,8 +14,10 @@ import dev.weir.pipelines.run.RestoreDirectoryException;
 import dev.weir.pipelines.run.RunOptions;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
+import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;
 import dev.weir.tools.DurationConverter;
+import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.StateOptions;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -85,14 +88,20 @@ public final class RunCommand implements Callable<Integer> {
             description = "read at most this many records a second per source instance (default 0: as fast as possible)")
     private long maxRate;
 
+    @Mixin
+    private LineLimitOption lineLimit;
+
     @Override
     public Integer call() throws Exception {
+        checkOptions();
         final JobSpec job = JobFileParser.parse(jobFile);
-        for (final Path file : recordFiles) {
-            if (!Files.isReadable(file)) {
-                throw new RecordFileException(file.toString(), 0, null,
-                        Files.exists(file) ? "cannot read the record file" : "no such record file");
-            }
+        if (job.window() == null) {
+            throw new JobFileException(jobFile.toString(), 0, "window", "is required by 'weir run' (it prints window results;"
+                    + " 'weir scenario' runs a job without a window)");
+        }
+        checkRecordFiles();
+        if (output != null) {
+            new InputFiles(jobFile, recordFiles, checkpointDir, restoreDir).refuseAsOutput(output);
         }
         try (PrintWriter out = writer()) {
             run(job, options(), out);
@@ -100,11 +109,40 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    private RunOptions options() {
+    /** Options that are wrong on their own or together: usage errors, before any file is opened. */
+    private void checkOptions() {
         if (maxRate < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--max-rate must not be negative: " + maxRate);
         }
-        RunOptions options = RunOptions.defaults().withStateBackend(state.backend()).withMaxRecordsPerSecond(maxRate);
+        final boolean intervalGiven = spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-interval");
+        if (intervalGiven && checkpointDir == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-interval needs --checkpoint-dir");
+        }
+        if (checkpointInterval.isZero()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-interval must be positive, got 0");
+        }
+        if (checkpointDir != null && Files.exists(checkpointDir) && !Files.isDirectory(checkpointDir)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-dir " + checkpointDir
+                    + " is a file, not a directory");
+        }
+        lineLimit.maxLineBytes();
+    }
+
+    private void checkRecordFiles() {
+        for (final Path file : recordFiles) {
+            if (Files.isDirectory(file)) {
+                throw new RecordFileException(file.toString(), 0, null, "is a directory, not a record file");
+            }
+            if (!Files.isReadable(file)) {
+                throw new RecordFileException(file.toString(), 0, null,
+                        Files.exists(file) ? "cannot read the record file" : "no such record file");
+            }
+        }
+    }
+
+    private RunOptions options() {
+        RunOptions options = RunOptions.defaults().withStateBackend(state.backend()).withMaxRecordsPerSecond(maxRate)
+                .withMaxLineBytes(lineLimit.maxLineBytes());
         if (checkpointDir != null) {
             options = options.withCheckpoints(checkpointDir, checkpointInterval);
         }
@@ -164,6 +202,11 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private static RecordFileException badRecord(final Throwable failure) {
+        if (failure instanceof SourceFileException) {
+            // unreadable, or shorter than the position a restore resumes at: the input is wrong, not the pipeline
+            final SourceFileException file = (SourceFileException) failure;
+            return new RecordFileException(file.file().toString(), 0, null, file.reason());
+        }
         if (failure instanceof SourceParseException) {
             final SourceParseException parse = (SourceParseException) failure;
             final Throwable cause = parse.getCause();
