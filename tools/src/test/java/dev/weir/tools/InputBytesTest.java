@@ -134,6 +134,18 @@ class InputBytesTest {
     }
 
     @Test
+    void aJobFileLineOverTheLimitIsNamedForBothCommands() {
+        final Path job = InputFileBytes.write(dir.resolve("job.yaml"), "# " + "-".repeat(70) + "\n" + JOB);
+        final Path elements = InputFileBytes.write(dir.resolve("elements.csv"), ELEMENT_HEADER);
+        final Path recordFile = InputFileBytes.write(dir.resolve("records.csv"), "k,1,1\n");
+        CommandRun.of("scenario", "--max-line-bytes", "64", job.toString(), elements.toString())
+                .assertBadInput(job + ":1: longer than the limit of 64 bytes");
+        CommandRun.of("run", "--max-line-bytes", "64", job.toString(), recordFile.toString())
+                .assertBadInput(job + ":1: longer than the limit of 64 bytes");
+        assertEquals(0, CommandRun.of("scenario", job.toString(), elements.toString()).exitCode());
+    }
+
+    @Test
     void theDefaultLimitIsOneMebibyte() {
         final Path job = InputFileBytes.write(dir.resolve("job.yaml"), JOB);
         final String atLimit = "k".repeat((1 << 20) - ",10,1".length());

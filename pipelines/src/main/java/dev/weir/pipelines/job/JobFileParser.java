@@ -41,20 +41,30 @@ public final class JobFileParser {
      * @throws JobFileException if the file cannot be read or is not a valid job
      */
     public static JobSpec parse(final Path file) {
-        return parse(file.toString(), new StringReader(text(file)));
+        return parse(file, LineReader.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /**
+     * @param file the job file
+     * @param maxLineBytes the longest line accepted, in bytes; positive
+     * @return the job
+     * @throws JobFileException if the file cannot be read or is not a valid job
+     */
+    public static JobSpec parse(final Path file, final int maxLineBytes) {
+        return parse(file.toString(), new StringReader(text(file, maxLineBytes)));
     }
 
     /**
      * Reads the file line by line before YAML sees it, so a byte that is not UTF-8 or an overlong
      * line is named by its line; a UTF-8 byte order mark is dropped.
      */
-    private static String text(final Path file) {
+    private static String text(final Path file, final int maxLineBytes) {
         if (Files.isDirectory(file)) {
             throw new JobFileException(file.toString(), 0, null, "is a directory, not a job file");
         }
         final StringBuilder text = new StringBuilder();
         final StringBuilder line = new StringBuilder();
-        try (LineReader lines = LineReader.utf8(Files.newInputStream(file), LineReader.DEFAULT_MAX_LINE_BYTES)) {
+        try (LineReader lines = LineReader.utf8(Files.newInputStream(file), maxLineBytes)) {
             while (lines.next(line)) {
                 text.append(line).append('\n');
             }

@@ -94,7 +94,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         checkOptions();
-        final JobSpec job = JobFileParser.parse(jobFile);
+        final JobSpec job = JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
         if (job.window() == null) {
             throw new JobFileException(jobFile.toString(), 0, "window", "is required by 'weir run' (it prints window results;"
                     + " 'weir scenario' runs a job without a window)");

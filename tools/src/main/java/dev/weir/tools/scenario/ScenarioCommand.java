@@ -52,7 +52,7 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         final int maxLineBytes = lineLimit.maxLineBytes();
-        final JobSpec job = JobFileParser.parse(jobFile);
+        final JobSpec job = JobFileParser.parse(jobFile, maxLineBytes);
         final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
             ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime,
