@@ -22,18 +22,21 @@ public final class CsvFields {
      */
     public static List<String> split(final CharSequence line, final int expected) {
         final List<String> fields = new ArrayList<>(expected);
-        final StringBuilder field = new StringBuilder();
-        int i = 0;
         final int length = line.length();
+        StringBuilder quoted = null;
+        int i = 0;
         while (true) {
-            field.setLength(0);
             i = skipBlanks(line, i);
             if (i < length && line.charAt(i) == '"') {
-                i = quoted(line, i + 1, field, fields.size());
-                i = skipBlanks(line, i);
+                if (quoted == null) {
+                    quoted = new StringBuilder();
+                }
+                quoted.setLength(0);
+                i = skipBlanks(line, quoted(line, i + 1, quoted, fields.size()));
                 if (i < length && line.charAt(i) != ',') {
                     throw new CsvQuoteException(fields.size(), "text after the closing quote");
                 }
+                fields.add(quoted.toString());
             } else {
                 final int start = i;
                 while (i < length && line.charAt(i) != ',') {
@@ -47,9 +50,9 @@ public final class CsvFields {
                 while (end > start && isBlank(line.charAt(end - 1))) {
                     end--;
                 }
-                field.append(line, start, end);
+                // straight from the line: an unquoted field needs no copy through a buffer
+                fields.add(line.subSequence(start, end).toString());
             }
-            fields.add(field.toString());
             if (i >= length) {
                 return fields;
             }
