@@ -60,6 +60,22 @@ public final class CsvFields {
         }
     }
 
+    /**
+     * @param line one line, without its terminator
+     * @return true for the lines both formats skip: blank ones and those starting with {@code #}
+     */
+    public static boolean isSkipped(final CharSequence line) {
+        if (line.length() > 0 && line.charAt(0) == '#') {
+            return true;
+        }
+        for (int i = 0; i < line.length(); i++) {
+            if (!Character.isWhitespace(line.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static int quoted(final CharSequence line, final int from, final StringBuilder field, final int index) {
         for (int i = from; i < line.length(); i++) {
             final char c = line.charAt(i);

@@ -23,7 +23,7 @@ public final class RecordLineParser implements LineParser<ScenarioRecord> {
 
     @Override
     public ScenarioRecord parse(final CharSequence line) {
-        if (isBlank(line) || line.length() > 0 && line.charAt(0) == '#') {
+        if (CsvFields.isSkipped(line)) {
             return null;
         }
         final List<String> fields;
@@ -43,15 +43,6 @@ public final class RecordLineParser implements LineParser<ScenarioRecord> {
             throw new RecordFieldException("key", "empty");
         }
         return new ScenarioRecord(key, number(fields.get(1), "ts"), number(fields.get(2), "value"));
-    }
-
-    private static boolean isBlank(final CharSequence line) {
-        for (int i = 0; i < line.length(); i++) {
-            if (!Character.isWhitespace(line.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static long number(final String field, final String name) {

@@ -1,7 +1,9 @@
 package dev.weir.pipelines.input;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.Stream;
@@ -47,6 +49,16 @@ class CsvFieldsTest {
         final CsvQuoteException error = assertThrows(CsvQuoteException.class, () -> CsvFields.split(line, 3));
         assertEquals(field, error.field());
         assertEquals(reason, error.getMessage());
+    }
+
+    @Test
+    void blankAndCommentLinesAreSkippedAndNoOthers() {
+        for (final String skipped : List.of("", " ", "\t \t", "#", "# note", "#,1,2")) {
+            assertTrue(CsvFields.isSkipped(skipped), skipped);
+        }
+        for (final String kept : List.of("a", " #a", ",", "a,1,2", "\"#\",1,2")) {
+            assertFalse(CsvFields.isSkipped(kept), kept);
+        }
     }
 
     @Test

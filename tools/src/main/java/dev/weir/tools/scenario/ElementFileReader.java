@@ -55,7 +55,8 @@ public final class ElementFileReader implements Closeable {
             final String name = names.get(i);
             final int column = COLUMNS.indexOf(name);
             if (column < 0) {
-                throw new ElementFileException(file, line, QuotedText.excerpt(name), "unknown column (the header must name " + String.join(",", COLUMNS) + ")");
+                throw new ElementFileException(file, line, QuotedText.excerpt(name),
+                        "unknown column (the header must name " + String.join(",", COLUMNS) + ")");
             }
             if (columnIndex[column] >= 0) {
                 throw new ElementFileException(file, line, name, "column named twice in the header");
@@ -143,8 +144,8 @@ public final class ElementFileReader implements Closeable {
     private void unused(final List<String> fields, final int column, final String kind) {
         final String text = field(fields, column);
         if (!text.isEmpty()) {
-            throw new ElementFileException(file, line, COLUMNS.get(column), "must be empty in " + (kind.equals("W") ? "a " : "an ") + kind
-                    + " row, got " + QuotedText.of(text));
+            throw new ElementFileException(file, line, COLUMNS.get(column),
+                    "must be empty in " + (kind.equals("W") ? "a " : "an ") + kind + " row, got " + QuotedText.of(text));
         }
     }
 
@@ -171,7 +172,7 @@ public final class ElementFileReader implements Closeable {
         try {
             while (lines.next(text)) {
                 line = (int) lines.lineNumber();
-                if (!isBlank(text) && (text.length() == 0 || text.charAt(0) != '#')) {
+                if (!CsvFields.isSkipped(text)) {
                     return text.toString();
                 }
             }
@@ -181,15 +182,6 @@ public final class ElementFileReader implements Closeable {
         } catch (IOException e) {
             throw new ElementFileException(file, line + 1, null, "cannot read: " + e.getMessage());
         }
-    }
-
-    private static boolean isBlank(final CharSequence chars) {
-        for (int i = 0; i < chars.length(); i++) {
-            if (!Character.isWhitespace(chars.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private List<String> split(final String text) {
