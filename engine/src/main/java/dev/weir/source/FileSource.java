@@ -13,8 +13,10 @@ import java.util.Objects;
  * split-level watermarks); instance {@code i} of {@code p} reads files {@code i, i+p, i+2p, ...}
  * of the list (round-robin), interleaving its files a batch of lines at a time, so a file that
  * lags in event time holds its instance's watermark back instead of its records becoming late.
- * A line the parser rejects fails the pipeline with a {@link SourceParseException} naming the
- * file and line, after the records of earlier lines went through. Immutable and thread-safe.
+ * A line the parser rejects, a line that is not valid in the charset and a line longer than
+ * the limit each fail the pipeline with a {@link SourceParseException} naming the file and line,
+ * after the records of earlier lines went through; a UTF-8 byte order mark is skipped. A file
+ * that cannot be read fails it with a {@link SourceFileException}. Immutable and thread-safe.
  *
  * @param <T> the record type
  */
@@ -26,12 +28,15 @@ public final class FileSource<T> implements Source<T> {
     private final LineParser<T> parser;
     private final Charset charset;
     private final int batchSize;
+    private final int maxLineBytes;
 
-    private FileSource(final List<Path> files, final LineParser<T> parser, final Charset charset, final int batchSize) {
+    private FileSource(final List<Path> files, final LineParser<T> parser, final Charset charset, final int batchSize,
+            final int maxLineBytes) {
         this.files = files;
         this.parser = parser;
         this.charset = charset;
         this.batchSize = batchSize;
+        this.maxLineBytes = maxLineBytes;
     }
 
     /**
@@ -42,7 +47,8 @@ public final class FileSource<T> implements Source<T> {
      */
     public static <T> FileSource<T> of(final List<Path> files, final LineParser<T> parser) {
         return new FileSource<>(List.copyOf(Objects.requireNonNull(files, "files")), Objects.requireNonNull(parser, "parser"),
-                StandardCharsets.UTF_8, DEFAULT_BATCH_SIZE);
+                StandardCharsets.UTF_8, DEFAULT_BATCH_SIZE,
+                LineReader.DEFAULT_MAX_LINE_BYTES);
     }
 
     /**
@@ -68,7 +74,7 @@ public final class FileSource<T> implements Source<T> {
             throw new IllegalArgumentException("a file source splits lines on bytes and needs a charset that encodes ASCII as single"
                     + " bytes (UTF-8, US-ASCII, ISO-8859-*): " + fileCharset + " does not");
         }
-        return new FileSource<>(files, parser, fileCharset, batchSize);
+        return new FileSource<>(files, parser, fileCharset, batchSize, maxLineBytes);
     }
 
     /**
@@ -79,7 +85,20 @@ public final class FileSource<T> implements Source<T> {
         if (lines < 1) {
             throw new IllegalArgumentException("batch size must be positive: " + lines);
         }
-        return new FileSource<>(files, parser, charset, lines);
+        return new FileSource<>(files, parser, charset, lines, maxLineBytes);
+    }
+
+    /**
+     * @param bytes the longest line accepted, in bytes without its terminator; positive (default
+     *     {@link LineReader#DEFAULT_MAX_LINE_BYTES}). A longer line fails the pipeline with a
+     *     {@link SourceParseException} naming the file and line, instead of exhausting the heap
+     * @return this source with the limit
+     */
+    public FileSource<T> withMaxLineBytes(final int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("the maximum line length must be positive: " + bytes);
+        }
+        return new FileSource<>(files, parser, charset, batchSize, bytes);
     }
 
     @Override
@@ -92,7 +111,7 @@ public final class FileSource<T> implements Source<T> {
         for (int split = 0; split < count; split++) {
             fileIndexes[split] = instance + split * parallelism;
         }
-        return new FileSourceReader<>(files, fileIndexes, parser, charset, batchSize);
+        return new FileSourceReader<>(files, fileIndexes, parser, charset, batchSize, maxLineBytes);
     }
 
     /** @return the files, in split order */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -28,6 +29,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     private final LineParser<T> parser;
     private final Charset charset;
     private final int batchSize;
+    private final int maxLineBytes;
     private final LineReader[] readers;
     private final long[] linesRead;
     private final long[] byteOffsets;
@@ -42,12 +44,13 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     private int nextSplit;
 
     FileSourceReader(final List<Path> files, final int[] fileIndexes, final LineParser<T> parser, final Charset charset,
-            final int batchSize) {
+            final int batchSize, final int maxLineBytes) {
         this.files = files;
         this.fileIndexes = fileIndexes.clone();
         this.parser = parser;
         this.charset = charset;
         this.batchSize = batchSize;
+        this.maxLineBytes = maxLineBytes;
         this.readers = new LineReader[fileIndexes.length];
         this.linesRead = new long[fileIndexes.length];
         this.byteOffsets = new long[fileIndexes.length];
@@ -111,22 +114,33 @@ public final class FileSourceReader<T> implements SourceReader<T> {
 
     private LineReader open(final int split) throws IOException {
         if (readers[split] == null) {
+            final Path path = path(split);
+            if (Files.isDirectory(path)) {
+                throw new SourceFileException(path, "is a directory, not a file", null);
+            }
+            FileChannel channel = null;
             try {
-                final FileChannel channel = FileChannel.open(path(split), StandardOpenOption.READ);
+                channel = FileChannel.open(path, StandardOpenOption.READ);
                 if (byteOffsets[split] > 0) {
                     final long size = channel.size();
                     if (byteOffsets[split] > size) {
-                        channel.close();
-                        throw new IOException(path(split) + ": cannot resume reading at byte " + byteOffsets[split] + " (line "
-                                + (linesRead[split] + 1) + "): the file has only " + size + " bytes now");
+                        throw new SourceFileException(path, "cannot resume reading at byte " + byteOffsets[split] + " (line "
+                                + (linesRead[split] + 1) + "): the file has only " + size + " bytes now", null);
                     }
                     channel.position(byteOffsets[split]);
                 }
-                readers[split] = new LineReader(Channels.newInputStream(channel), charset.newDecoder(), byteOffsets[split]);
+                readers[split] = new LineReader(Channels.newInputStream(channel), charset, byteOffsets[split], linesRead[split],
+                        maxLineBytes);
+            } catch (SourceFileException wrongSize) {
+                channel.close();
+                throw wrongSize;
             } catch (NoSuchFileException missing) {
-                throw new IOException(path(split) + ": no such source file", missing);
+                throw new SourceFileException(path, "no such source file", missing);
             } catch (IOException unreadable) {
-                throw new IOException(path(split) + ": cannot open source file: " + unreadable, unreadable);
+                if (channel != null) {
+                    channel.close();
+                }
+                throw new SourceFileException(path, "cannot open source file: " + unreadable.getMessage(), unreadable);
             }
         }
         return readers[split];
@@ -137,8 +151,11 @@ public final class FileSourceReader<T> implements SourceReader<T> {
             if (!lines.next(line)) {
                 return false;
             }
+        } catch (BadLineException bad) {
+            throw new SourceParseException(path(split), bad.line(), bad);
         } catch (IOException unreadable) {
-            throw new IOException(path(split) + ":" + (linesRead[split] + 1) + ": cannot read source file: " + unreadable, unreadable);
+            throw new SourceFileException(path(split), "line " + (linesRead[split] + 1) + ": cannot read source file: "
+                    + unreadable.getMessage(), unreadable);
         }
         linesRead[split]++;
         byteOffsets[split] = lines.offset();

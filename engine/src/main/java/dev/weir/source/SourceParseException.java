@@ -3,9 +3,10 @@ package dev.weir.source;
 import java.nio.file.Path;
 
 /**
- * A line of a source file that its parser rejected. The message names the file, the 1-based
- * line and the parser's reason, as {@code FILE:LINE: reason}; the parser's exception is the
- * cause. Records of the lines before it were emitted and are not lost.
+ * A line of a source file that its parser rejected, or that could not be decoded or was too
+ * long. The message names the file, the 1-based line and the reason, as
+ * {@code FILE:LINE: reason}; the parser's exception (or the line reader's
+ * {@link BadLineException}) is the cause. Records of the lines before it were emitted and are not lost.
  */
 public final class SourceParseException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -136,6 +136,35 @@ class FileSourceTest {
     }
 
     @Test
+    void aDirectoryGivenAsAFileIsASourceFileError() {
+        final FileSourceReader<String> reader = FileSource.of(dir, CharSequence::toString).createReader(0, 1);
+        final SourceFileException error = assertThrows(SourceFileException.class, () -> reader.read(new RecordingSourceOutput<>()));
+        assertEquals(dir + ": is a directory, not a file", error.getMessage());
+    }
+
+    @Test
+    void aLineThatIsNotUtf8FailsAtItsLineAfterTheEarlierLinesRecords() throws Exception {
+        final Path f = dir.resolve("latin1.txt");
+        Files.write(f, new byte[] {'a', '\n', 'b', '\n', 'c', (byte) 0xE9, '\n', 'd', '\n'});
+        final FileSourceReader<String> reader = FileSource.of(f, CharSequence::toString).withBatchSize(10).createReader(0, 1);
+        final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
+        final SourceParseException error = assertThrows(SourceParseException.class, () -> reader.read(output));
+        assertEquals(List.of("split0 a", "split0 b"), output.events);
+        assertEquals(f + ":3: byte offset 5: not UTF-8", error.getMessage());
+        assertEquals(3, error.line());
+    }
+
+    @Test
+    void aLineOverTheLimitFailsAtItsLineAfterTheEarlierLinesRecords() throws Exception {
+        final Path f = file("long.txt", "short\n" + "x".repeat(65) + "\nnever\n");
+        final FileSourceReader<String> reader = FileSource.of(f, CharSequence::toString).withMaxLineBytes(64).createReader(0, 1);
+        final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
+        final SourceParseException error = assertThrows(SourceParseException.class, () -> reader.read(output));
+        assertEquals(List.of("split0 short"), output.events);
+        assertEquals(f + ":2: longer than the limit of 64 bytes", error.getMessage());
+    }
+
+    @Test
     void pausedSplitsAreSkippedUntilResumed() throws Exception {
         final Path a = file("a.txt", "a1\na2\n");
         final Path b = file("b.txt", "b1\nb2\n");

@@ -53,6 +53,45 @@ final class SourcePositionsTest {
     }
 
     @Test
+    void aFileWithAByteOrderMarkResumesAfterItsLastReadLine() throws Exception {
+        final Path file = dir.resolve("bom.csv");
+        Files.write(file, new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, 'a', '\n', 'b', '\n', 'c', '\n'});
+        final FileSource<String> source = FileSource.of(file, CharSequence::toString).withBatchSize(1);
+        final FileSourceReader<String> first = source.createReader(0, 1);
+        final RecordingSourceOutput<String> firstOutput = new RecordingSourceOutput<>();
+        first.read(firstOutput);
+        assertEquals(List.of("split0 a"), firstOutput.events);
+        assertEquals(List.of(new FilePosition(0, file, 5, 1, false)), first.positions());
+        final List<?> positions = first.snapshotPositions();
+        first.close();
+
+        final FileSourceReader<String> resumed = source.createReader(0, 1);
+        resumed.restorePositions(positions);
+        final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
+        resumed.read(output);
+        resumed.read(output);
+        assertEquals(List.of("split0 b", "split0 c"), output.events);
+    }
+
+    @Test
+    void aFileThatShrankBelowTheRecordedOffsetIsASourceFileError() throws Exception {
+        final Path file = dir.resolve("shrinks.csv");
+        Files.writeString(file, "1\n2\n3\n");
+        final FileSource<String> source = FileSource.of(file, CharSequence::toString).withBatchSize(3);
+        final FileSourceReader<String> first = source.createReader(0, 1);
+        first.read(new RecordingSourceOutput<>());
+        final List<?> positions = first.snapshotPositions();
+        first.close();
+        Files.writeString(file, "1\n");
+
+        final FileSourceReader<String> resumed = source.createReader(0, 1);
+        resumed.restorePositions(positions);
+        final SourceFileException error = assertThrows(SourceFileException.class, () -> resumed.read(new RecordingSourceOutput<>()));
+        assertEquals(file + ": cannot resume reading at byte 6 (line 4): the file has only 2 bytes now", error.getMessage());
+        assertEquals("cannot resume reading at byte 6 (line 4): the file has only 2 bytes now", error.reason());
+    }
+
+    @Test
     void filesReadByTwoReadersResumeInOneAndFinishedFilesStayFinished() throws Exception {
         final Path a = dir.resolve("a.txt");
         final Path b = dir.resolve("b.txt");

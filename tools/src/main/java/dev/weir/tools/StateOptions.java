@@ -13,6 +13,12 @@ import picocli.CommandLine.Option;
  * {@code --state-dir} and {@code --state-max-entries}.
  */
 public final class StateOptions {
+    /**
+     * The most entries {@code --state-max-entries} takes: a Chronicle map reserves its full size
+     * up front (about 200 bytes an entry by default), so a larger count fails to allocate.
+     */
+    public static final long MAX_ENTRIES = 100_000_000L;
+
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec spec;
 
@@ -26,7 +32,7 @@ public final class StateOptions {
     private Path directory;
 
     @Option(names = "--state-max-entries", paramLabel = "N",
-            description = "Chronicle only: entries each state of each operator instance may hold (default 100000).")
+            description = "Chronicle only: entries each state of each operator instance may hold (default 100000; 1..100000000).")
     private Long maxEntries;
 
     /**
@@ -44,8 +50,9 @@ public final class StateOptions {
         }
         ChronicleStateConfig config = ChronicleStateConfig.fromSystemProperties();
         if (maxEntries != null) {
-            if (maxEntries < 1) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--state-max-entries must be at least 1: " + maxEntries);
+            if (maxEntries < 1 || maxEntries > MAX_ENTRIES) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--state-max-entries must be in 1.." + MAX_ENTRIES + ", got " + maxEntries);
             }
             config = config.withMaxEntries(maxEntries);
         }

@@ -1,9 +1,13 @@
 package dev.weir.tools;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -13,6 +17,7 @@ import java.util.stream.Collectors;
  */
 final class CommandRun {
     private static final Object STREAMS = new Object();
+    private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z]*(Exception|Error)\\b");
 
     private final List<String> args;
     private final int exitCode;
@@ -80,6 +85,18 @@ final class CommandRun {
 
     private static List<String> lines(final String text) {
         return text.lines().collect(Collectors.toList());
+    }
+
+    /**
+     * Asserts bad input: exit code 2 and exactly one line on stderr, {@code weir: } and the
+     * message, with no exception or error class names.
+     *
+     * @param message the line after {@code weir: }
+     */
+    void assertBadInput(final String message) {
+        assertEquals(ExitCodes.BAD_INPUT, exitCode, this::describe);
+        assertEquals(List.of("weir: " + message), errLines(), this::describe);
+        assertFalse(CLASS_NAME.matcher(err).find(), this::describe);
     }
 
     /** @return the command, exit code and both streams, for assertion messages */

@@ -79,7 +79,7 @@ class ScenarioCommandErrorsTest {
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
                         ":6: field 'window.allowedLateness': must be at least 0, got -1"),
                 Arguments.of("parallelism 0", TUMBLING + "parallelism: 0\n",
-                        ":6: field 'parallelism': must be at least 1, got 0"));
+                        ":6: field 'parallelism': must be in 1..128 (the number of key groups), got 0"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -126,7 +126,7 @@ class ScenarioCommandErrorsTest {
                 Arguments.of("row after the channel's E row", header + "0,0,R,k,5,1\n10,0,E,,,\n20,1,R,k,7,1\n30,0,R,k,6,1\n",
                         ":5: field 'channel': channel 0 ended on line 3; no row may follow its E row"),
                 Arguments.of("unterminated quoted field", header + "0,0,R,\"k,1,1\n",
-                        ":2: unterminated quoted field"),
+                        ":2: field 'key': unterminated quoted field"),
                 Arguments.of("empty file", "",
                         ": the element file is empty; it needs the header at,channel,kind,key,ts,value"));
     }

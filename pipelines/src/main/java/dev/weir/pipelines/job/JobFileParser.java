@@ -1,9 +1,13 @@
 package dev.weir.pipelines.job;
 
+import dev.weir.pipelines.input.QuotedText;
+import dev.weir.source.BadLineException;
+import dev.weir.source.LineReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
+import java.io.StringReader;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -23,7 +27,10 @@ public final class JobFileParser {
             "type", "size", "slide", "offset", "gap", "trigger", "allowedLateness", "sideOutputLateData");
     private static final String STRATEGIES = "bounded-out-of-orderness, monotonous, explicit, none";
     private static final String WINDOW_TYPES = "tumbling, sliding, session, global";
+    /** Window instances: at most one per key group. */
     private static final int MAX_PARALLELISM = 128;
+    /** Source instances: each is a task (a thread under {@code weir run}) with its own ring and generator. */
+    private static final int MAX_CHANNELS = 1024;
 
     private JobFileParser() {
     }
@@ -34,13 +41,41 @@ public final class JobFileParser {
      * @throws JobFileException if the file cannot be read or is not a valid job
      */
     public static JobSpec parse(final Path file) {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return parse(file.toString(), reader);
-        } catch (java.nio.file.NoSuchFileException e) {
+        return parse(file, LineReader.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /**
+     * @param file the job file
+     * @param maxLineBytes the longest line accepted, in bytes; positive
+     * @return the job
+     * @throws JobFileException if the file cannot be read or is not a valid job
+     */
+    public static JobSpec parse(final Path file, final int maxLineBytes) {
+        return parse(file.toString(), new StringReader(text(file, maxLineBytes)));
+    }
+
+    /**
+     * Reads the file line by line before YAML sees it, so a byte that is not UTF-8 or an overlong
+     * line is named by its line; a UTF-8 byte order mark is dropped.
+     */
+    private static String text(final Path file, final int maxLineBytes) {
+        if (Files.isDirectory(file)) {
+            throw new JobFileException(file.toString(), 0, null, "is a directory, not a job file");
+        }
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder line = new StringBuilder();
+        try (LineReader lines = LineReader.utf8(Files.newInputStream(file), maxLineBytes)) {
+            while (lines.next(line)) {
+                text.append(line).append('\n');
+            }
+        } catch (BadLineException e) {
+            throw new JobFileException(file.toString(), (int) e.line(), null, e.getMessage());
+        } catch (NoSuchFileException e) {
             throw new JobFileException(file.toString(), 0, null, "no such job file");
         } catch (IOException e) {
-            throw new JobFileException(file.toString(), 0, null, "cannot read the job file: " + e);
+            throw new JobFileException(file.toString(), 0, null, "cannot read the job file: " + e.getMessage());
         }
+        return text.toString();
     }
 
     /**
@@ -66,12 +101,8 @@ public final class JobFileParser {
         }
         final YamlSection job = YamlSection.root(fileName, root);
         job.onlyKeys(ROOT_KEYS);
-        final int channels = (int) job.longValue("channels", 1, 1);
-        final int parallelism = (int) job.longValue("parallelism", 1, 1);
-        if (parallelism > MAX_PARALLELISM) {
-            throw new JobFileException(fileName, job.line("parallelism"), "parallelism",
-                    "must be at most " + MAX_PARALLELISM + " (the number of key groups), got " + parallelism);
-        }
+        final int channels = (int) job.longValue("channels", 1, 1, MAX_CHANNELS, "");
+        final int parallelism = (int) job.longValue("parallelism", 1, 1, MAX_PARALLELISM, " (the number of key groups)");
         final YamlSection watermarks = job.section("watermarks");
         if (watermarks == null) {
             throw new JobFileException(fileName, job.line(), "watermarks", "is required (strategy: " + STRATEGIES + ")");
@@ -86,7 +117,7 @@ public final class JobFileParser {
         final WatermarkKind kind = WatermarkKind.byId(strategy);
         if (kind == null) {
             throw new JobFileException(fileName, section.line("strategy"), section.qualified("strategy"),
-                    "unknown strategy '" + strategy + "' (valid: " + STRATEGIES + ")");
+                    "unknown strategy " + QuotedText.of(strategy) + " (valid: " + STRATEGIES + ")");
         }
         final long maxOutOfOrderness;
         if (kind == WatermarkKind.BOUNDED_OUT_OF_ORDERNESS) {
@@ -106,7 +137,7 @@ public final class JobFileParser {
         final WindowKind kind = WindowKind.byId(type);
         if (kind == null) {
             throw new JobFileException(fileName, section.line("type"), section.qualified("type"),
-                    "unknown window type '" + type + "' (valid: " + WINDOW_TYPES + ")");
+                    "unknown window type " + QuotedText.of(type) + " (valid: " + WINDOW_TYPES + ")");
         }
         long size = 0;
         long slide = 0;
@@ -146,7 +177,7 @@ public final class JobFileParser {
             }
             if (trigger == null) {
                 throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"),
-                        "unknown trigger '" + triggerText + "' (valid: " + TriggerSpec.VALID + ")");
+                        "unknown trigger " + QuotedText.of(triggerText) + " (valid: " + TriggerSpec.VALID + ")");
             }
             if (kind == WindowKind.GLOBAL && trigger.needsTimeWindows()) {
                 throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"),

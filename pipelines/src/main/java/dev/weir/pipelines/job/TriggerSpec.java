@@ -1,5 +1,7 @@
 package dev.weir.pipelines.job;
 
+import dev.weir.pipelines.input.QuotedText;
+
 /**
  * A trigger as a job file names it: {@code event-time}, {@code processing-time},
  * {@code count:N}, {@code purging-count:N} or {@code continuous-event-time:MS}.
@@ -67,7 +69,10 @@ public final class TriggerSpec {
         try {
             parameter = Long.parseLong(number);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + number + "' in '" + text + "' is not an integer");
+            if (number.matches("[-+]?[0-9]+")) {
+                throw new IllegalArgumentException(QuotedText.of(text) + " needs a number in 1.." + Long.MAX_VALUE + ", got " + number);
+            }
+            throw new IllegalArgumentException(QuotedText.of(number) + " in " + QuotedText.of(text) + " is not an integer");
         }
         if (parameter <= 0) {
             throw new IllegalArgumentException("'" + text + "' needs a positive number");

@@ -1,9 +1,11 @@
 package dev.weir.pipelines.job;
 
+import dev.weir.pipelines.input.QuotedText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -11,6 +13,8 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /** One YAML mapping of a job file, read with line numbers for error messages. */
 final class YamlSection {
+    private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
+
     private final String file;
     private final String path;
     private final int line;
@@ -64,7 +68,7 @@ final class YamlSection {
     void onlyKeys(final List<String> valid) {
         for (final String key : values.keySet()) {
             if (!valid.contains(key)) {
-                throw new JobFileException(file, line(key), null, "unknown key '" + qualified(key) + "' (valid keys"
+                throw new JobFileException(file, line(key), null, "unknown key " + QuotedText.of(qualified(key)) + " (valid keys"
                         + (path.isEmpty() ? "" : " in '" + path + "'") + ": " + String.join(", ", valid) + ")");
             }
         }
@@ -110,6 +114,14 @@ final class YamlSection {
     }
 
     long longValue(final String key, final long defaultValue, final long min) {
+        return longValue(key, defaultValue, min, Long.MAX_VALUE, "");
+    }
+
+    /**
+     * @param max the largest value allowed; {@code Long.MAX_VALUE} for no bound but 64 bits
+     * @param why appended to the range in messages, e.g. {@code " (the number of key groups)"}
+     */
+    long longValue(final String key, final long defaultValue, final long min, final long max, final String why) {
         final String text = string(key);
         if (text == null || text.isEmpty()) {
             if (has(key)) {
@@ -117,14 +129,20 @@ final class YamlSection {
             }
             return defaultValue;
         }
+        final String range = max == Long.MAX_VALUE ? "at least " + min : "in " + min + ".." + max;
         final long value;
         try {
             value = Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new JobFileException(file, line(key), qualified(key), "'" + text + "' is not an integer");
+            if (INTEGER.matcher(text).matches()) {
+                // digits only, yet no long: never wrap or truncate, say it is out of range
+                throw new JobFileException(file, line(key), qualified(key), "must be " + range + why + ", got " + text
+                        + " (beyond 64 bits)");
+            }
+            throw new JobFileException(file, line(key), qualified(key), QuotedText.of(text) + " is not an integer");
         }
-        if (value < min) {
-            throw new JobFileException(file, line(key), qualified(key), "must be at least " + min + ", got " + value);
+        if (value < min || value > max) {
+            throw new JobFileException(file, line(key), qualified(key), "must be " + range + why + ", got " + value);
         }
         return value;
     }
@@ -147,7 +165,7 @@ final class YamlSection {
             case "false":
                 return false;
             default:
-                throw new JobFileException(file, line(key), qualified(key), "'" + text + "' is not true or false");
+                throw new JobFileException(file, line(key), qualified(key), QuotedText.of(text) + " is not true or false");
         }
     }
 

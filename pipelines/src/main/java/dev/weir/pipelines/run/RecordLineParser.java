@@ -1,42 +1,55 @@
 package dev.weir.pipelines.run;
 
+import dev.weir.pipelines.input.CsvFields;
+import dev.weir.pipelines.input.CsvQuoteException;
+import dev.weir.pipelines.input.QuotedText;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.source.LineParser;
+import java.util.List;
 
 /**
  * Parses a record file's line {@code key,ts,value} (a string key, an event time in ms, an
- * integer value) into a {@link ScenarioRecord}; the header line {@code key,ts,value}, blank
- * lines and lines starting with {@code #} are skipped. A bad line's message names the field.
+ * integer value) into a {@link ScenarioRecord}; fields follow the {@link CsvFields} rule
+ * (spaces around a field dropped, double quotes for commas or spaces in a key). The header line
+ * {@code key,ts,value}, blank lines and lines starting with {@code #} are skipped. A bad line's
+ * message names the field and quotes at most {@link QuotedText#MAX_CHARS} characters of it.
  * Stateless and thread-safe.
  */
 public final class RecordLineParser implements LineParser<ScenarioRecord> {
     /** The header line a record file may start with. */
     public static final String HEADER = "key,ts,value";
 
+    private static final List<String> FIELDS = List.of("key", "ts", "value");
+
     @Override
     public ScenarioRecord parse(final CharSequence line) {
-        final String text = line.toString();
-        if (text.isBlank() || text.startsWith("#") || text.equals(HEADER)) {
+        if (CsvFields.isSkipped(line)) {
             return null;
         }
-        final int firstComma = text.indexOf(',');
-        final int secondComma = firstComma < 0 ? -1 : text.indexOf(',', firstComma + 1);
-        if (secondComma < 0 || text.indexOf(',', secondComma + 1) >= 0) {
-            throw new RecordFieldException(null, "expected 3 fields key,ts,value, got '" + text + "'");
+        final List<String> fields;
+        try {
+            fields = CsvFields.split(line, FIELDS.size());
+        } catch (final CsvQuoteException e) {
+            throw new RecordFieldException(e.field() < FIELDS.size() ? FIELDS.get(e.field()) : null, e.getMessage());
         }
-        final String key = text.substring(0, firstComma);
+        if (fields.size() != FIELDS.size()) {
+            throw new RecordFieldException(null, "expected 3 fields key,ts,value, got " + fields.size() + ": " + QuotedText.of(line));
+        }
+        if (fields.equals(FIELDS)) {
+            return null;
+        }
+        final String key = fields.get(0);
         if (key.isEmpty()) {
             throw new RecordFieldException("key", "empty");
         }
-        return new ScenarioRecord(key, number(text.substring(firstComma + 1, secondComma), "ts"),
-                number(text.substring(secondComma + 1), "value"));
+        return new ScenarioRecord(key, number(fields.get(1), "ts"), number(fields.get(2), "value"));
     }
 
     private static long number(final String field, final String name) {
         try {
-            return Long.parseLong(field.trim());
+            return Long.parseLong(field);
         } catch (final NumberFormatException e) {
-            throw new RecordFieldException(name, "not an integer: '" + field + "'");
+            throw new RecordFieldException(name, "not an integer: " + QuotedText.of(field));
         }
     }
 }

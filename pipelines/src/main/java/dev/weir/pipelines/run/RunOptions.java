@@ -1,5 +1,6 @@
 package dev.weir.pipelines.run;
 
+import dev.weir.source.LineReader;
 import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
 import java.nio.file.Path;
@@ -8,7 +9,7 @@ import java.util.Objects;
 
 /**
  * How {@link RecordFileJob} runs a job: the state backend, checkpointing, the restore
- * directory and the read rate. Immutable.
+ * directory, the read rate and the longest line. Immutable.
  */
 public final class RunOptions {
     private final StateBackend stateBackend;
@@ -16,19 +17,21 @@ public final class RunOptions {
     private final Duration checkpointInterval;
     private final Path restoreDir;
     private final long maxRecordsPerSecond;
+    private final int maxLineBytes;
 
     private RunOptions(final StateBackend stateBackend, final Path checkpointDir, final Duration checkpointInterval,
-            final Path restoreDir, final long maxRecordsPerSecond) {
+            final Path restoreDir, final long maxRecordsPerSecond, final int maxLineBytes) {
         this.stateBackend = stateBackend;
         this.checkpointDir = checkpointDir;
         this.checkpointInterval = checkpointInterval;
         this.restoreDir = restoreDir;
         this.maxRecordsPerSecond = maxRecordsPerSecond;
+        this.maxLineBytes = maxLineBytes;
     }
 
     /** @return the defaults: the runtime's default state backend, no checkpoints, no restore, full speed */
     public static RunOptions defaults() {
-        return new RunOptions(StateBackends.defaultBackend(), null, null, null, 0);
+        return new RunOptions(StateBackends.defaultBackend(), null, null, null, 0, LineReader.DEFAULT_MAX_LINE_BYTES);
     }
 
     /**
@@ -37,7 +40,7 @@ public final class RunOptions {
      */
     public RunOptions withStateBackend(final StateBackend backend) {
         return new RunOptions(Objects.requireNonNull(backend, "backend"), checkpointDir, checkpointInterval, restoreDir,
-                maxRecordsPerSecond);
+                maxRecordsPerSecond, maxLineBytes);
     }
 
     /**
@@ -47,7 +50,7 @@ public final class RunOptions {
      */
     public RunOptions withCheckpoints(final Path dir, final Duration interval) {
         return new RunOptions(stateBackend, Objects.requireNonNull(dir, "dir"), Objects.requireNonNull(interval, "interval"),
-                restoreDir, maxRecordsPerSecond);
+                restoreDir, maxRecordsPerSecond, maxLineBytes);
     }
 
     /**
@@ -56,7 +59,7 @@ public final class RunOptions {
      */
     public RunOptions withRestoreFrom(final Path dir) {
         return new RunOptions(stateBackend, checkpointDir, checkpointInterval, Objects.requireNonNull(dir, "dir"),
-                maxRecordsPerSecond);
+                maxRecordsPerSecond, maxLineBytes);
     }
 
     /**
@@ -67,7 +70,23 @@ public final class RunOptions {
         if (recordsPerSecond < 0) {
             throw new IllegalArgumentException("records per second must not be negative: " + recordsPerSecond);
         }
-        return new RunOptions(stateBackend, checkpointDir, checkpointInterval, restoreDir, recordsPerSecond);
+        return new RunOptions(stateBackend, checkpointDir, checkpointInterval, restoreDir, recordsPerSecond, maxLineBytes);
+    }
+
+    /**
+     * @param bytes the longest line a record file may have, in bytes; positive
+     * @return these options with the line limit
+     */
+    public RunOptions withMaxLineBytes(final int bytes) {
+        if (bytes < 1) {
+            throw new IllegalArgumentException("the maximum line length must be positive: " + bytes);
+        }
+        return new RunOptions(stateBackend, checkpointDir, checkpointInterval, restoreDir, maxRecordsPerSecond, bytes);
+    }
+
+    /** @return the longest line a record file may have, in bytes (default 1 MiB) */
+    public int maxLineBytes() {
+        return maxLineBytes;
     }
 
     /** @return where keyed state lives */

@@ -202,11 +202,11 @@ class JobFileParserTest {
                 Arguments.of("idleness 0", MONOTONOUS + "  idleness: 0\n",
                         "job.yaml:3: field 'watermarks.idleness': must be at least 1, got 0"),
                 Arguments.of("channels 0", "channels: 0\n" + MONOTONOUS,
-                        "job.yaml:1: field 'channels': must be at least 1, got 0"),
+                        "job.yaml:1: field 'channels': must be in 1..1024, got 0"),
                 Arguments.of("parallelism 0", TUMBLING + "parallelism: 0\n",
-                        "job.yaml:6: field 'parallelism': must be at least 1, got 0"),
+                        "job.yaml:6: field 'parallelism': must be in 1..128 (the number of key groups), got 0"),
                 Arguments.of("parallelism above the key groups", TUMBLING + "parallelism: 129\n",
-                        "job.yaml:6: field 'parallelism': must be at most 128 (the number of key groups), got 129"),
+                        "job.yaml:6: field 'parallelism': must be in 1..128 (the number of key groups), got 129"),
                 Arguments.of("no window type", MONOTONOUS + "window:\n  size: 1000\n",
                         "job.yaml:4: field 'window.type': is required (one of: tumbling, sliding, session, global)"),
                 Arguments.of("unknown window type", MONOTONOUS + "window:\n  type: hopping\n",
@@ -258,7 +258,85 @@ class JobFileParserTest {
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
                         "job.yaml:6: field 'window.allowedLateness': must be at least 0, got -1"),
                 Arguments.of("sideOutputLateData not a boolean", TUMBLING + "  sideOutputLateData: yes\n",
-                        "job.yaml:6: field 'window.sideOutputLateData': 'yes' is not true or false"));
+                        "job.yaml:6: field 'window.sideOutputLateData': 'yes' is not true or false"),
+                Arguments.of("channels that an int cast would turn into 1", "channels: 4294967297\n" + MONOTONOUS,
+                        "job.yaml:1: field 'channels': must be in 1..1024, got 4294967297"),
+                Arguments.of("channels that would exhaust memory", "channels: 2147483647\n" + MONOTONOUS,
+                        "job.yaml:1: field 'channels': must be in 1..1024, got 2147483647"),
+                Arguments.of("channels that would hang", "channels: 100000000\n" + MONOTONOUS,
+                        "job.yaml:1: field 'channels': must be in 1..1024, got 100000000"),
+                Arguments.of("channels one above the range", "channels: 1025\n" + MONOTONOUS,
+                        "job.yaml:1: field 'channels': must be in 1..1024, got 1025"),
+                Arguments.of("negative channels", "channels: -3\n" + MONOTONOUS,
+                        "job.yaml:1: field 'channels': must be in 1..1024, got -3"),
+                Arguments.of("channels beyond 64 bits", "channels: 18446744073709551617\n" + MONOTONOUS,
+                        "job.yaml:1: field 'channels': must be in 1..1024, got 18446744073709551617 (beyond 64 bits)"),
+                Arguments.of("parallelism beyond 64 bits", TUMBLING + "parallelism: -99999999999999999999\n",
+                        "job.yaml:6: field 'parallelism': must be in 1..128 (the number of key groups), got -99999999999999999999"
+                                + " (beyond 64 bits)"),
+                Arguments.of("an interval beyond 64 bits", MONOTONOUS + "  interval: 9223372036854775808\n",
+                        "job.yaml:3: field 'watermarks.interval': must be at least 0, got 9223372036854775808 (beyond 64 bits)"),
+                Arguments.of("a size beyond 64 bits", MONOTONOUS + "window:\n  type: tumbling\n  size: 99999999999999999999\n",
+                        "job.yaml:5: field 'window.size': must be at least 1, got 99999999999999999999 (beyond 64 bits)"),
+                Arguments.of("a count beyond 64 bits", TUMBLING + "  trigger: count:9223372036854775808\n",
+                        "job.yaml:6: field 'window.trigger': 'count:9223372036854775808' needs a number in 1..9223372036854775807,"
+                                + " got 9223372036854775808"),
+                Arguments.of("a purging count that is negative", TUMBLING + "  trigger: purging-count:-2\n",
+                        "job.yaml:6: field 'window.trigger': 'purging-count:-2' needs a positive number"),
+                Arguments.of("a long bad value is quoted cut to 200 characters", MONOTONOUS + "  interval: " + "x".repeat(5000) + "\n",
+                        "job.yaml:3: field 'watermarks.interval': '" + "x".repeat(200) + "…' is not an integer"));
+    }
+
+    @Test
+    void theRangesBoundsAreAccepted() {
+        final JobSpec job = parse("channels: 1024\n" + TUMBLING + "parallelism: 128\n");
+        assertEquals(1024, job.channels());
+        assertEquals(128, job.parallelism());
+        assertEquals(1, parse("channels: 1\n" + MONOTONOUS).channels());
+    }
+
+    static Stream<Arguments> badBytes() {
+        // line 3 is "window:" with the bad bytes after it; "watermarks:\n  strategy: monotonous\n" is 35 bytes
+        return Stream.of(
+                Arguments.of("Latin-1 e-acute", new byte[] {(byte) 0xE9}),
+                Arguments.of("lone continuation byte", new byte[] {(byte) 0x80}),
+                Arguments.of("truncated 3-byte sequence", new byte[] {(byte) 0xE2, (byte) 0x82}),
+                Arguments.of("overlong encoding", new byte[] {(byte) 0xC0, (byte) 0xAF}));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badBytes")
+    void aByteThatIsNotUtf8IsNamedByLineAndOffset(final String description, final byte[] bad, @TempDir final Path dir)
+            throws IOException {
+        final Path file = dir.resolve("job.yaml");
+        final byte[] before = (MONOTONOUS + "window:").getBytes(StandardCharsets.UTF_8);
+        final byte[] after = "\n  type: tumbling\n  size: 1000\n".getBytes(StandardCharsets.UTF_8);
+        final byte[] bytes = new byte[before.length + bad.length + after.length];
+        System.arraycopy(before, 0, bytes, 0, before.length);
+        System.arraycopy(bad, 0, bytes, before.length, bad.length);
+        System.arraycopy(after, 0, bytes, before.length + bad.length, after.length);
+        Files.write(file, bytes);
+        final JobFileException error = assertThrows(JobFileException.class, () -> JobFileParser.parse(file));
+        assertEquals(file + ":3: byte offset 42: not UTF-8", error.getMessage());
+    }
+
+    @Test
+    void aByteOrderMarkIsSkipped(@TempDir final Path dir) throws IOException {
+        final Path file = dir.resolve("bom.yaml");
+        final byte[] text = ("channels: 2\n" + TUMBLING).getBytes(StandardCharsets.UTF_8);
+        final byte[] bytes = new byte[text.length + 3];
+        bytes[0] = (byte) 0xEF;
+        bytes[1] = (byte) 0xBB;
+        bytes[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, bytes, 3, text.length);
+        Files.write(file, bytes);
+        assertEquals(2, JobFileParser.parse(file).channels());
+    }
+
+    @Test
+    void aDirectoryIsNotAJobFile(@TempDir final Path dir) {
+        final JobFileException error = assertThrows(JobFileException.class, () -> JobFileParser.parse(dir));
+        assertEquals(dir + ": is a directory, not a job file", error.getMessage());
     }
 
     @ParameterizedTest(name = "{0}")

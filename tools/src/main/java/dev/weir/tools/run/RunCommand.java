@@ -3,6 +3,7 @@ package dev.weir.tools.run;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
 import dev.weir.metrics.PipelineMetrics;
+import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.run.EarlierCheckpoints;
@@ -15,10 +16,12 @@ import dev.weir.pipelines.run.RunOptions;
 import dev.weir.pipelines.run.RunSummary;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.runtime.PipelineExecutionException;
+import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
+import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.WeirVersion;
 import java.io.BufferedWriter;
@@ -106,14 +109,20 @@ public final class RunCommand implements Callable<Integer> {
     /** Measures the run's elapsed time for the progress line and the summary. */
     private final NanoClock clock = SystemNanoClock.INSTANCE;
 
+    @Mixin
+    private LineLimitOption lineLimit;
+
     @Override
     public Integer call() throws Exception {
-        final JobSpec job = JobFileParser.parse(jobFile);
-        for (final Path file : recordFiles) {
-            if (!Files.isReadable(file)) {
-                throw new RecordFileException(file.toString(), 0, null,
-                        Files.exists(file) ? "cannot read the record file" : "no such record file");
-            }
+        checkOptions();
+        final JobSpec job = JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
+        if (job.window() == null) {
+            throw new JobFileException(jobFile.toString(), 0, "window", "is required by 'weir run' (it prints window results;"
+                    + " 'weir scenario' runs a job without a window)");
+        }
+        checkRecordFiles();
+        if (output != null) {
+            new InputFiles(jobFile, recordFiles, checkpointDir, restoreDir).refuseAsOutput(output);
         }
         try (PrintWriter out = writer()) {
             run(job, options(), out);
@@ -121,18 +130,47 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    private RunOptions options() {
+    /** Options that are wrong on their own or together: usage errors, before any file is opened. */
+    private void checkOptions() {
         if (maxRate < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--max-rate must not be negative: " + maxRate);
         }
-        RunOptions options = RunOptions.defaults().withStateBackend(state.backend()).withMaxRecordsPerSecond(maxRate);
+        final boolean intervalGiven = spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-interval");
+        if (intervalGiven && checkpointDir == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-interval needs --checkpoint-dir");
+        }
+        if (checkpointInterval.isZero()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-interval must be positive, got 0");
+        }
+        if (checkpointDir != null && Files.exists(checkpointDir) && !Files.isDirectory(checkpointDir)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-dir " + checkpointDir
+                    + " is a file, not a directory");
+        }
+        lineLimit.maxLineBytes();
+        checkFreshStart();
+    }
+
+    private void checkRecordFiles() {
+        for (final Path file : recordFiles) {
+            if (Files.isDirectory(file)) {
+                throw new RecordFileException(file.toString(), 0, null, "is a directory, not a record file");
+            }
+            if (!Files.isReadable(file)) {
+                throw new RecordFileException(file.toString(), 0, null,
+                        Files.exists(file) ? "cannot read the record file" : "no such record file");
+            }
+        }
+    }
+
+    private RunOptions options() {
+        RunOptions options = RunOptions.defaults().withStateBackend(state.backend()).withMaxRecordsPerSecond(maxRate)
+                .withMaxLineBytes(lineLimit.maxLineBytes());
         if (checkpointDir != null) {
             options = options.withCheckpoints(checkpointDir, checkpointInterval);
         }
         if (restoreDir != null) {
             options = options.withRestoreFrom(restoreDir);
         }
-        checkFreshStart();
         return options;
     }
 
@@ -213,6 +251,11 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private static RecordFileException badRecord(final Throwable failure) {
+        if (failure instanceof SourceFileException) {
+            // unreadable, or shorter than the position a restore resumes at: the input is wrong, not the pipeline
+            final SourceFileException file = (SourceFileException) failure;
+            return new RecordFileException(file.file().toString(), 0, null, file.reason());
+        }
         if (failure instanceof SourceParseException) {
             final SourceParseException parse = (SourceParseException) failure;
             final Throwable cause = parse.getCause();

@@ -1,9 +1,12 @@
 package dev.weir.tools.scenario;
 
-import java.io.BufferedReader;
+import dev.weir.pipelines.input.CsvFields;
+import dev.weir.pipelines.input.CsvQuoteException;
+import dev.weir.pipelines.input.QuotedText;
+import dev.weir.source.BadLineException;
+import dev.weir.source.LineReader;
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -11,13 +14,17 @@ import java.util.List;
  * Reads an element file (CSV with the header {@code at,channel,kind,key,ts,value}, columns in
  * any order) one row at a time, checking each row before it is handed out: a bad row is an
  * {@link ElementFileException} naming the file, line and field. Blank lines and lines that
- * start with {@code #} are skipped; fields may be double-quoted.
+ * start with {@code #} are skipped; fields follow the {@link CsvFields} rule (spaces around a
+ * field dropped; double quotes keep commas and spaces). Columns a row kind does not use must be
+ * empty. Messages quote at most {@link QuotedText#MAX_CHARS} characters of a bad field. Not
+ * thread-safe.
  */
 public final class ElementFileReader implements Closeable {
     private static final List<String> COLUMNS = List.of("at", "channel", "kind", "key", "ts", "value");
 
     private final String file;
-    private final BufferedReader reader;
+    private final LineReader lines;
+    private final StringBuilder text = new StringBuilder(128);
     private final int[] columnIndex = new int[COLUMNS.size()];
     private final ElementRow row = new ElementRow();
     private final int channels;
@@ -27,12 +34,12 @@ public final class ElementFileReader implements Closeable {
 
     /**
      * @param file the file's name, for messages
-     * @param reader the file's text
+     * @param lines the file's lines (a bad byte or an overlong line is an error at its line)
      * @param channels the job's channel count, to check the channel column
      */
-    public ElementFileReader(final String file, final BufferedReader reader, final int channels) {
+    public ElementFileReader(final String file, final LineReader lines, final int channels) {
         this.file = file;
-        this.reader = reader;
+        this.lines = lines;
         this.channels = channels;
         readHeader();
     }
@@ -42,13 +49,14 @@ public final class ElementFileReader implements Closeable {
         if (header == null) {
             throw new ElementFileException(file, 0, null, "the element file is empty; it needs the header " + String.join(",", COLUMNS));
         }
-        final List<String> names = split(header);
         Arrays.fill(columnIndex, -1);
+        final List<String> names = split(header);
         for (int i = 0; i < names.size(); i++) {
-            final String name = names.get(i).trim();
+            final String name = names.get(i);
             final int column = COLUMNS.indexOf(name);
             if (column < 0) {
-                throw new ElementFileException(file, line, name, "unknown column (the header must name " + String.join(",", COLUMNS) + ")");
+                throw new ElementFileException(file, line, QuotedText.excerpt(name),
+                        "unknown column (the header must name " + String.join(",", COLUMNS) + ")");
             }
             if (columnIndex[column] >= 0) {
                 throw new ElementFileException(file, line, name, "column named twice in the header");
@@ -98,7 +106,7 @@ public final class ElementFileReader implements Closeable {
         try {
             row.kind = ElementKind.valueOf(kind);
         } catch (IllegalArgumentException e) {
-            throw new ElementFileException(file, line, "kind", "'" + kind + "' is not a row kind (R, W, I, A or E)");
+            throw new ElementFileException(file, line, "kind", QuotedText.of(kind) + " is not a row kind (R, W, I, A or E)");
         }
         row.key = null;
         row.timestamp = 0;
@@ -120,15 +128,29 @@ public final class ElementFileReader implements Closeable {
                     throw new ElementFileException(file, line, "ts", "missing: a W row needs the watermark in 'ts'");
                 }
                 row.timestamp = number(fields, 4, true);
+                unused(fields, 3, "W");
+                unused(fields, 5, "W");
                 break;
             default:
+                unused(fields, 3, kind);
+                unused(fields, 4, kind);
+                unused(fields, 5, kind);
                 break;
         }
         return row;
     }
 
+    /** A column the row kind does not use must be empty: text there is a mistake, not something to ignore. */
+    private void unused(final List<String> fields, final int column, final String kind) {
+        final String text = field(fields, column);
+        if (!text.isEmpty()) {
+            throw new ElementFileException(file, line, COLUMNS.get(column),
+                    "must be empty in " + (kind.equals("W") ? "a " : "an ") + kind + " row, got " + QuotedText.of(text));
+        }
+    }
+
     private String field(final List<String> fields, final int column) {
-        return fields.get(columnIndex[column]).trim();
+        return fields.get(columnIndex[column]);
     }
 
     private long number(final List<String> fields, final int column, final boolean required) {
@@ -142,56 +164,46 @@ public final class ElementFileReader implements Closeable {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new ElementFileException(file, line, COLUMNS.get(column), "'" + text + "' is not a 64-bit integer");
+            throw new ElementFileException(file, line, COLUMNS.get(column), QuotedText.of(text) + " is not a 64-bit integer");
         }
     }
 
     private String nextLine() {
         try {
-            String text;
-            do {
-                text = reader.readLine();
-                line++;
-            } while (text != null && (text.isBlank() || text.startsWith("#")));
-            return text;
+            while (lines.next(text)) {
+                line = (int) lines.lineNumber();
+                if (!CsvFields.isSkipped(text)) {
+                    return text.toString();
+                }
+            }
+            return null;
+        } catch (BadLineException e) {
+            throw new ElementFileException(file, (int) e.line(), null, e.getMessage());
         } catch (IOException e) {
-            throw new ElementFileException(file, line, null, "cannot read: " + e.getMessage());
+            throw new ElementFileException(file, line + 1, null, "cannot read: " + e.getMessage());
         }
     }
 
     private List<String> split(final String text) {
-        final List<String> fields = new ArrayList<>(COLUMNS.size());
-        final StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < text.length(); i++) {
-            final char c = text.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    field.append(c);
-                }
-            } else if (c == '"') {
-                quoted = true;
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else {
-                field.append(c);
+        try {
+            return CsvFields.split(text, COLUMNS.size());
+        } catch (CsvQuoteException e) {
+            throw new ElementFileException(file, line, columnName(e.field()), e.getMessage());
+        }
+    }
+
+    /** The header's name of the field at an index of a line, or null past the header's columns. */
+    private String columnName(final int index) {
+        for (int column = 0; column < columnIndex.length; column++) {
+            if (columnIndex[column] == index) {
+                return COLUMNS.get(column);
             }
         }
-        if (quoted) {
-            throw new ElementFileException(file, line, null, "unterminated quoted field");
-        }
-        fields.add(field.toString());
-        return fields;
+        return null;
     }
 
     @Override
     public void close() throws IOException {
-        reader.close();
+        lines.close();
     }
 }

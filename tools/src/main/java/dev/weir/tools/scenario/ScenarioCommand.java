@@ -2,6 +2,7 @@ package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.WeirVersion;
 import java.io.BufferedWriter;
@@ -49,13 +50,17 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     private StateOptions state;
 
+    @Mixin
+    private LineLimitOption lineLimit;
+
     @Override
     public Integer call() {
-        final JobSpec job = JobFileParser.parse(jobFile);
+        final int maxLineBytes = lineLimit.maxLineBytes();
+        final JobSpec job = JobFileParser.parse(jobFile, maxLineBytes);
         final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
             ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime,
-                    state.backend());
+                    state.backend(), maxLineBytes);
         } finally {
             out.flush();
             if (out.checkError()) {

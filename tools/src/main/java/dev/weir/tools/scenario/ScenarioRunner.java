@@ -5,12 +5,12 @@ import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.pipelines.scenario.ScenarioRun;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.PipelineStoppedException;
+import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -73,46 +73,65 @@ public final class ScenarioRunner {
      */
     public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes,
             final ScenarioRuntime runtime, final StateBackend stateBackend) {
-        try (BufferedReader reader = Files.newBufferedReader(elements, StandardCharsets.UTF_8)) {
+        run(job, elements, lines, notes, runtime, stateBackend, LineReader.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /**
+     * @param job the job
+     * @param elements the element file
+     * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @param notes receives diagnostics for the user
+     * @param runtime where the job runs
+     * @param stateBackend where the window operator's keyed state lives
+     * @param maxLineBytes the longest line accepted, in bytes; a longer one is an error at its line
+     * @throws ElementFileException on a bad row (lines of earlier rows are already out)
+     * @throws PipelineFailedException if the pipeline fails
+     */
+    public static void run(final JobSpec job, final Path elements, final Consumer<String> lines, final Consumer<String> notes,
+            final ScenarioRuntime runtime, final StateBackend stateBackend, final int maxLineBytes) {
+        if (Files.isDirectory(elements)) {
+            throw new ElementFileException(elements.toString(), 0, null, "is a directory, not an element file");
+        }
+        try (LineReader reader = LineReader.utf8(Files.newInputStream(elements), maxLineBytes)) {
             run(job, elements.toString(), reader, lines, notes, runtime, stateBackend);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new ElementFileException(elements.toString(), 0, null, "no such element file");
         } catch (IOException e) {
-            throw new ElementFileException(elements.toString(), 0, null, "cannot read the element file: " + e);
+            throw new ElementFileException(elements.toString(), 0, null, "cannot read the element file: " + e.getMessage());
         }
     }
 
     /**
      * @param job the job
      * @param fileName the element file's name, for messages
-     * @param text the element file's text
+     * @param text the element file's lines
      * @param lines receives the canonical lines
      */
-    public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines) {
+    public static void run(final JobSpec job, final String fileName, final LineReader text, final Consumer<String> lines) {
         run(job, fileName, text, lines, note -> { });
     }
 
     /**
      * @param job the job
      * @param fileName the element file's name, for messages
-     * @param text the element file's text
+     * @param text the element file's lines
      * @param lines receives the canonical lines
      * @param notes receives diagnostics for the user (e.g. a channel that stalls the watermark)
      */
     public static void run(
-            final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines, final Consumer<String> notes) {
+            final JobSpec job, final String fileName, final LineReader text, final Consumer<String> lines, final Consumer<String> notes) {
         run(job, fileName, text, lines, notes, ScenarioRuntime.DETERMINISTIC);
     }
 
     /**
      * @param job the job
      * @param fileName the element file's name, for messages
-     * @param text the element file's text
+     * @param text the element file's lines
      * @param lines receives the canonical lines
      * @param notes receives diagnostics for the user (e.g. a channel that stalls the watermark)
      * @param runtime where the job runs
      */
-    public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines,
+    public static void run(final JobSpec job, final String fileName, final LineReader text, final Consumer<String> lines,
             final Consumer<String> notes, final ScenarioRuntime runtime) {
         run(job, fileName, text, lines, notes, runtime, HeapStateBackend.INSTANCE);
     }
@@ -120,13 +139,13 @@ public final class ScenarioRunner {
     /**
      * @param job the job
      * @param fileName the element file's name, for messages
-     * @param text the element file's text
+     * @param text the element file's lines
      * @param lines receives the canonical lines
      * @param notes receives diagnostics for the user (e.g. a channel that stalls the watermark)
      * @param runtime where the job runs
      * @param stateBackend where the window operator's keyed state lives
      */
-    public static void run(final JobSpec job, final String fileName, final BufferedReader text, final Consumer<String> lines,
+    public static void run(final JobSpec job, final String fileName, final LineReader text, final Consumer<String> lines,
             final Consumer<String> notes, final ScenarioRuntime runtime, final StateBackend stateBackend) {
         final ElementFileReader reader = new ElementFileReader(fileName, text, job.channels());
         final int[] endedOnLine = new int[job.channels()];
