@@ -132,7 +132,7 @@ class RunInputChecksTest {
         final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), "--output", output.toString());
         assertEquals(0, run.exitCode(), run::describe);
         assertEquals(List.of("FIRE key=k window=[0,100) count=1 sum=1 elements=[1] wm=149",
-                "FIRE key=k window=[100,200) count=1 sum=2 elements=[150] wm=MAX"), Files.readAllLines(output));
+                "FIRE key=k window=[100,200) count=1 sum=2 elements=[150] wm=MAX", "# lateDropped=0"), Files.readAllLines(output));
         assertInputsIntact();
     }
 
