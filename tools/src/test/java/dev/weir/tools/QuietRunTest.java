@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,7 +92,7 @@ class QuietRunTest {
         assertEquals(RUN_OUTPUT, read(run.stdout()));
     }
 
-    private static String read(final Path file) throws java.io.IOException {
+    private static String read(final Path file) throws IOException {
         return Files.readString(file, StandardCharsets.UTF_8);
     }
 }
