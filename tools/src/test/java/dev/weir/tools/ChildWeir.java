@@ -5,17 +5,21 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The {@code weir} command line in a child JVM: this JVM's java, class path and JVM flags
- * (Chronicle's among them), stdout and stderr in files. For tests that kill a run for real.
+ * The {@code weir} command line in a child JVM with this JVM's class path: by default this
+ * JVM's java and JVM flags (Chronicle's among them), or a given JDK and flags; stdout and
+ * stderr in files. For tests that kill a run for real or need a JVM started differently.
  */
 final class ChildWeir {
     private final Process process;
+    private final Path stdout;
     private final Path stderr;
 
-    private ChildWeir(final Process process, final Path stderr) {
+    private ChildWeir(final Process process, final Path stdout, final Path stderr) {
         this.process = process;
+        this.stdout = stdout;
         this.stderr = stderr;
     }
 
@@ -27,30 +31,67 @@ final class ChildWeir {
      * @throws IOException if it cannot start
      */
     static ChildWeir start(final Path dir, final String name, final String... args) throws IOException {
-        final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        final List<String> options = new ArrayList<>();
         for (final String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (flag.startsWith("--add-") || flag.startsWith("-D") || flag.startsWith("--enable-native-access")
                     || flag.startsWith("--sun-misc")) {
-                command.add(flag);
+                options.add(flag);
             }
         }
-        command.add("-Xmx512m");
+        options.add("-Xmx512m");
+        return start(dir, name, Path.of(System.getProperty("java.home")), options, args);
+    }
+
+    /**
+     * @param dir where the child's stdout and stderr files go
+     * @param name names those files
+     * @param javaHome the JDK whose {@code bin/java} runs the child
+     * @param jvmOptions the child's JVM options, exactly (none of this JVM's)
+     * @param args the command line after {@code weir}
+     * @return the started child
+     * @throws IOException if it cannot start
+     */
+    static ChildWeir start(final Path dir, final String name, final Path javaHome, final List<String> jvmOptions,
+            final String... args) throws IOException {
+        final List<String> command = new ArrayList<>();
+        command.add(javaHome.resolve("bin").resolve("java").toString());
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(WeirCommand.class.getName());
         command.addAll(List.of(args));
+        final Path stdout = dir.resolve(name + ".out");
         final Path stderr = dir.resolve(name + ".err");
         final Process process = new ProcessBuilder(command)
-                .redirectOutput(dir.resolve(name + ".out").toFile())
+                .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile())
                 .start();
-        return new ChildWeir(process, stderr);
+        return new ChildWeir(process, stdout, stderr);
     }
 
     /** @return the child process */
     Process process() {
         return process;
+    }
+
+    /** @return the file the child's stdout goes to */
+    Path stdout() {
+        return stdout;
+    }
+
+    /**
+     * Waits for the child to exit.
+     *
+     * @param timeoutSeconds how long to wait before killing it and failing
+     * @return its exit code
+     * @throws InterruptedException if interrupted while waiting
+     */
+    int awaitExit(final long timeoutSeconds) throws InterruptedException {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the child weir did not exit within " + timeoutSeconds + " s");
+        }
+        return process.exitValue();
     }
 
     /** @return the file the child's stderr goes to */

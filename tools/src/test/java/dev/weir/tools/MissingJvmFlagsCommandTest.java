@@ -1,0 +1,68 @@
+package dev.weir.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code java -jar weir.jar} without Weir's JVM flags: every command on the Chronicle state
+ * stops with one line naming each missing flag and exit code 2, no stack trace and nothing on
+ * stdout; the heap state needs none of the flags and runs.
+ */
+class MissingJvmFlagsCommandTest {
+    private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
+    private static final String ELEMENTS = "examples/late-trades/elements.csv";
+    private static final String JOB = "examples/late-trades/job.yaml";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyChronicleCommandNamesTheMissingFlagsAndExits2() throws Exception {
+        final String expected = "weir: off-heap state cannot start: this JVM was started without "
+                + String.join(" ", List.of(System.getProperty("weir.jvm.flags").trim().split("\\s+")))
+                + "; add them to the java command line (docs/state.md, \"When the flags are missing\")"
+                + " or use the heap state backend (--state heap)\n";
+        final Path records = Files.writeString(dir.resolve("records.csv"), "AAPL,1000,10\n");
+        final List<List<String>> commands = List.of(
+                List.of("scenario", repo(JOB), repo(ELEMENTS)),
+                List.of("scenario", "--state", "chronicle", "--state-dir", dir.resolve("state").toString(),
+                        repo(JOB), repo(ELEMENTS)),
+                List.of("run", "--state-max-entries", "1000", repo(JOB), records.toString()));
+        for (final List<String> command : commands) {
+            final ChildWeir child = start(command);
+            assertEquals(ExitCodes.BAD_INPUT, child.awaitExit(60), command.toString());
+            assertEquals(expected, read(child.stderr()), command.toString());
+            assertEquals("", read(child.stdout()), command.toString());
+        }
+    }
+
+    @Test
+    void theHeapStateRunsWithoutTheFlags() throws Exception {
+        final ChildWeir child = start(List.of("scenario", "--state", "heap", repo(JOB), repo(ELEMENTS)));
+        assertEquals(0, child.awaitExit(60), read(child.stderr()));
+        assertEquals("", read(child.stderr()));
+        assertEquals(Files.readString(LauncherFlags.repoRoot().resolve("examples/late-trades/expected.txt")),
+                read(child.stdout()));
+    }
+
+    private ChildWeir start(final List<String> command) throws IOException {
+        return ChildWeir.start(dir, "weir-" + command.get(0) + "-" + command.size(), JAVA_HOME, new ArrayList<>(),
+                command.toArray(new String[0]));
+    }
+
+    private static String repo(final String path) {
+        return LauncherFlags.repoRoot().resolve(path).toString();
+    }
+
+    private static String read(final Path file) throws IOException {
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
+}
