@@ -17,7 +17,7 @@ public final class LineLimitOption {
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--max-line-bytes", paramLabel = "BYTES", defaultValue = "" + LineReader.DEFAULT_MAX_LINE_BYTES,
-            description = "the longest line an input file may have, in bytes (default 1048576 = 1 MiB; 1.." + MAX + ")")
+            description = "The longest line an input file may have, in bytes (default 1048576 = 1 MiB, at most " + MAX + ").")
     private long maxLineBytes;
 
     /**

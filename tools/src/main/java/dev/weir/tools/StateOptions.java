@@ -32,7 +32,7 @@ public final class StateOptions {
     private Path directory;
 
     @Option(names = "--state-max-entries", paramLabel = "N",
-            description = "Chronicle only: entries each state of each operator instance may hold (default 100000; 1..100000000).")
+            description = "Chronicle only: entries each state of each operator instance may hold (default 100000, at most 100000000).")
     private Long maxEntries;
 
     /**
