@@ -60,7 +60,7 @@ public final class RecordFileJob {
         if (options.restoreDir() != null) {
             pipeline.restoreFrom(options.restoreDir());
         }
-        Source<ScenarioRecord> source = FileSource.of(files, new RecordLineParser());
+        Source<ScenarioRecord> source = FileSource.of(files, new RecordLineParser(job));
         if (options.maxRecordsPerSecond() > 0) {
             source = PacedSource.of(source, options.maxRecordsPerSecond(), SystemNanoClock.INSTANCE);
         }

@@ -1,5 +1,6 @@
 package dev.weir.pipelines.run;
 
+import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.source.LineParser;
 
@@ -7,11 +8,18 @@ import dev.weir.source.LineParser;
  * Parses a record file's line {@code key,ts,value} (a string key, an event time in ms, an
  * integer value) into a {@link ScenarioRecord}; the header line {@code key,ts,value}, blank
  * lines and lines starting with {@code #} are skipped. A bad line's message names the field.
- * Stateless and thread-safe.
+ * Immutable and thread-safe.
  */
 public final class RecordLineParser implements LineParser<ScenarioRecord> {
     /** The header line a record file may start with. */
     public static final String HEADER = "key,ts,value";
+
+    private final JobSpec job;
+
+    /** @param job the job the records are for: it checks each record's event time ({@link JobSpec#checkRecordTimestamp}) */
+    public RecordLineParser(final JobSpec job) {
+        this.job = job;
+    }
 
     @Override
     public ScenarioRecord parse(final CharSequence line) {
@@ -28,8 +36,13 @@ public final class RecordLineParser implements LineParser<ScenarioRecord> {
         if (key.isEmpty()) {
             throw new RecordFieldException("key", "empty");
         }
-        return new ScenarioRecord(key, number(text.substring(firstComma + 1, secondComma), "ts"),
-                number(text.substring(secondComma + 1), "value"));
+        final long timestamp = number(text.substring(firstComma + 1, secondComma), "ts");
+        try {
+            job.checkRecordTimestamp(timestamp);
+        } catch (final IllegalArgumentException e) {
+            throw new RecordFieldException("ts", e.getMessage());
+        }
+        return new ScenarioRecord(key, timestamp, number(text.substring(secondComma + 1), "value"));
     }
 
     private static long number(final String field, final String name) {
