@@ -164,6 +164,27 @@ class TimeLimitsTest {
     }
 
     @Test
+    void aTimeEvictorNearTheStartOfTimeKeepsWhatIsWithinItsSize() {
+        final OperatorHarness<String, String> harness = describing(
+                WindowOperatorBuilder.of(BY_KEY, TumblingEventTimeWindows.<String>of(1000)).evictor(TimeEvictor.of(10)));
+        harness.processElement("a:first", MIN + 1);
+        harness.processElement("a:second", MIN + 5);
+        harness.processElement("a:third", MIN + 500);
+        harness.processWatermark(0);
+        // the window [MIN, -9223372036854775000) keeps the last 10 ms before its newest element
+        assertEquals(List.of("a [-9223372036854775808,-9223372036854775000) [third] wm=0@-9223372036854775001", "WM 0"),
+                harness.events());
+        // newest MIN + 5: the cutoff MIN + 5 - 10 saturates at MIN instead of wrapping and evicting everything
+        final OperatorHarness<String, String> nearer = describing(
+                WindowOperatorBuilder.of(BY_KEY, TumblingEventTimeWindows.<String>of(1000)).evictor(TimeEvictor.of(10)));
+        nearer.processElement("b:first", MIN + 1);
+        nearer.processElement("b:second", MIN + 5);
+        nearer.processWatermark(1);
+        assertEquals(List.of("b [-9223372036854775808,-9223372036854775000) [first, second] wm=1@-9223372036854775001", "WM 1"),
+                nearer.events());
+    }
+
+    @Test
     void slidingWindowsRefuseMoreWindowsPerRecordThanTheBound() {
         assertEquals(100_000, assign(SlidingEventTimeWindows.of(100_000, 1), 12_345).size());
         assertEquals(100_000, SlidingEventTimeWindows.windowsPerRecord(1_000_000_000, 10_000));
