@@ -109,7 +109,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         if (!trigger.windowType().isAssignableFrom(assigner.windowType())) {
             throw new IllegalArgumentException(trigger + " needs windows of type " + trigger.windowType().getSimpleName()
                     + ", but " + assigner + " makes " + assigner.windowType().getSimpleName()
-                    + " windows: use a count or custom trigger with the global window");
+                    + " windows: use a count, continuous event-time or custom trigger with the global window");
         }
         this.mergingAssigner = assigner instanceof MergingWindowAssigner ? (MergingWindowAssigner<? super IN, W>) assigner : null;
         if (mergingAssigner != null && !trigger.canMerge()) {
