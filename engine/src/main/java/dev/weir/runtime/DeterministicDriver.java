@@ -36,6 +36,12 @@ import java.util.Objects;
 public final class DeterministicDriver<IN, OUT> {
     /** No further tick. */
     private static final long NEVER = Long.MAX_VALUE;
+    /**
+     * Ticks in a row without records after which every channel of Weir's own generators has
+     * repeated its last watermark and started its inactivity clock; from then on only an
+     * idleness declaration can change anything.
+     */
+    private static final long SETTLE_TICKS = 4;
     private final VirtualClock clock;
     private final List<StreamWatermarks<IN>> channels = new ArrayList<>();
     private final List<OperatorInput<IN>> instances = new ArrayList<>();
@@ -43,7 +49,8 @@ public final class DeterministicDriver<IN, OUT> {
     private final int maxParallelism;
     private final long intervalMillis;
     private final boolean emitAfterEveryRecord;
-    private final long settleTicks;
+    /** Whether ticks that change nothing may be skipped: the channels run Weir's own generators. */
+    private final boolean skipsSettledTicks;
     private long nextTickMillis;
     private int endedChannels;
 
@@ -54,9 +61,7 @@ public final class DeterministicDriver<IN, OUT> {
         this.emitAfterEveryRecord = builder.emitAfterEveryRecord;
         this.intervalMillis = builder.strategy.intervalMillis();
         this.nextTickMillis = intervalMillis > 0 ? builder.startMillis + intervalMillis : NEVER;
-        this.settleTicks = builder.strategy.isDrivenByRecords() && intervalMillis > 0
-                ? builder.strategy.idlenessMillis() / intervalMillis + 4
-                : 0;
+        this.skipsSettledTicks = builder.strategy.isDrivenByRecords() && intervalMillis > 0;
         if (keySelector == null && builder.parallelism != 1) {
             throw new IllegalArgumentException("parallelism " + builder.parallelism + " needs a key selector");
         }
@@ -174,9 +179,13 @@ public final class DeterministicDriver<IN, OUT> {
         }
         long ticksRun = 0;
         while (nextTickMillis != NEVER && nextTickMillis <= atMillis && endedChannels < channels.size()) {
-            if (settleTicks > 0 && ticksRun == settleTicks) {
-                skipSettledTicks(atMillis);
-                break;
+            if (skipsSettledTicks && ticksRun >= SETTLE_TICKS) {
+                final long change = nextIdlenessChange();
+                if (change > nextTickMillis) {
+                    // the ticks before the next idleness declaration change nothing
+                    skipSettledTicks(change <= atMillis ? change - 1 : atMillis, atMillis);
+                    continue;
+                }
             }
             clock.advanceTo(nextTickMillis);
             fireProcessingTimers();
@@ -190,23 +199,36 @@ public final class DeterministicDriver<IN, OUT> {
         fireProcessingTimers();
     }
 
+    /** @return the earliest time a channel's periodic emission could next declare idleness (see StreamWatermarks) */
+    private long nextIdlenessChange() {
+        long next = Long.MAX_VALUE;
+        for (final StreamWatermarks<IN> source : channels) {
+            next = Math.min(next, source.nextIdlenessChangeMillis());
+        }
+        return next;
+    }
+
     /**
-     * Without records, Weir's own generators settle within {@code settleTicks} ticks (the last
-     * watermark repeats, idleness is declared once): the remaining ticks up to {@code atMillis}
-     * would change nothing, so only the processing-time timers among them run, in time order.
-     * This keeps a replay whose processing time starts at an epoch timestamp from ticking
-     * through decades.
+     * Without records, Weir's own generators settle within {@link #SETTLE_TICKS} ticks (the
+     * last watermark repeats) but for idleness, which each channel declares once, at a time
+     * its idleness timer knows: the ticks up to {@code untilMillis}, before that time, would
+     * change nothing, so only the processing-time timers among them run, in time order. This
+     * keeps a replay whose processing time starts at an epoch timestamp, or a long idleness
+     * with a short interval, from ticking through decades.
      */
-    private void skipSettledTicks(final long atMillis) {
+    private void skipSettledTicks(final long untilMillis, final long atMillis) {
         long due = nextProcessingTime();
-        while (due <= atMillis && due != Long.MAX_VALUE) {
+        while (due <= untilMillis && due != Long.MAX_VALUE) {
             // a timer due between ticks fires at the next tick, as when ticking, or at atMillis
             final long tick = due <= nextTickMillis ? nextTickMillis : nextTick(nextTickMillis, (due - nextTickMillis + intervalMillis - 1) / intervalMillis);
+            if (tick > untilMillis && untilMillis < atMillis) {
+                break; // that tick is not skipped: the timer fires when it runs
+            }
             clock.advanceTo(Math.min(tick, atMillis));
             fireProcessingTimers();
             due = nextProcessingTime();
         }
-        nextTickMillis = nextTick(nextTickMillis, (atMillis - nextTickMillis) / intervalMillis + 1);
+        nextTickMillis = nextTick(nextTickMillis, (untilMillis - nextTickMillis) / intervalMillis + 1);
     }
 
     /** @return the tick {@code ticks} intervals after {@code tickMillis}, or never (MAX) past the end of time */

@@ -45,4 +45,19 @@ public final class IdlenessTimer {
         }
         return clock.millis() - inactiveSinceMillis > idleTimeoutMillis;
     }
+
+    /**
+     * When, without new records, a check could next answer differently: checks before that
+     * time change nothing, so a driver on a virtual clock may skip them.
+     *
+     * @return {@link Long#MIN_VALUE} if the next check changes the timer's state (a record came
+     *     since the last check, or inactivity has not started), else the first activity-clock
+     *     time at which a check declares idleness (saturating at {@code Long.MAX_VALUE})
+     */
+    public long nextChangeMillis() {
+        if (counter != lastCounter || !inactive) {
+            return Long.MIN_VALUE;
+        }
+        return Timestamps.plus(Timestamps.plus(inactiveSinceMillis, idleTimeoutMillis), 1);
+    }
 }

@@ -85,4 +85,16 @@ public final class StreamWatermarks<T> {
     public long currentWatermark() {
         return output.currentWatermark();
     }
+
+    /**
+     * @return when, without new records, a periodic emission could next declare this stream
+     *     idle: {@link Long#MIN_VALUE} if the next one may change its idleness state,
+     *     {@link Long#MAX_VALUE} if none will (no idleness, already idle, or ended)
+     */
+    public long nextIdlenessChangeMillis() {
+        if (ended || !(generator instanceof WatermarksWithIdleness)) {
+            return Long.MAX_VALUE;
+        }
+        return ((WatermarksWithIdleness<T>) generator).nextIdlenessChangeMillis();
+    }
 }

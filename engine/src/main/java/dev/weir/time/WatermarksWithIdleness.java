@@ -40,4 +40,14 @@ public final class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
             watermarks.onPeriodicEmit(output);
         }
     }
+
+    /**
+     * @return when, without new records, a periodic emission could next change what this
+     *     generator says: {@link Long#MAX_VALUE} once idleness is declared (it is declared once
+     *     per idle period), else {@link IdlenessTimer#nextChangeMillis}; the wrapped generator's
+     *     own emissions are assumed to repeat the last watermark
+     */
+    public long nextIdlenessChangeMillis() {
+        return idleNow ? Long.MAX_VALUE : idlenessTimer.nextChangeMillis();
+    }
 }

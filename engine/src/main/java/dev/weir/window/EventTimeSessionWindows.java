@@ -1,10 +1,12 @@
 package dev.weir.window;
 
+import dev.weir.time.Timestamps;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * Event-time sessions (docs/semantics.md §4): each record opens {@code [t, t + gap)}, and
+ * Event-time sessions (docs/semantics.md §4): each record opens {@code [t, t + gap)} (its end
+ * saturating at {@code Long.MAX_VALUE}), and
  * windows that overlap or touch merge into their cover. The gap is fixed or comes from each
  * record (dynamic sessions).
  *
@@ -47,7 +49,7 @@ public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, T
         if (gap <= 0) {
             throw new IllegalArgumentException("session gap must be positive, got " + gap + " for " + element);
         }
-        windows.add(context.timeWindow(timestamp, timestamp + gap));
+        windows.add(context.timeWindow(timestamp, Timestamps.plus(timestamp, gap)));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.weir.window;
 
+import dev.weir.time.Timestamps;
 import java.util.Iterator;
 import java.util.List;
 
@@ -59,7 +60,8 @@ public final class TimeEvictor<W extends Window> implements Evictor<Object, W> {
         for (final TimestampedValue<Object> element : elements) {
             max = Math.max(max, element.timestamp());
         }
-        final long cutoff = max - windowSizeMillis;
+        // saturating: near Long.MIN_VALUE a wrapped cutoff would lie in the far future and evict everything
+        final long cutoff = Timestamps.minus(max, windowSizeMillis);
         for (final Iterator<TimestampedValue<Object>> it = elements.iterator(); it.hasNext();) {
             if (it.next().timestamp() <= cutoff) {
                 it.remove();

@@ -1,7 +1,20 @@
 package dev.weir.window;
 
-/** The time interval {@code [start, end)} in milliseconds of event or processing time. */
+import dev.weir.time.Timestamps;
+
+/**
+ * The time interval {@code [start, end)} in milliseconds of event or processing time. Window
+ * bounds saturate (docs/semantics.md §4): a window that would end past {@link Long#MAX_VALUE}
+ * ends at it, one that would start before {@link Long#MIN_VALUE} starts at it, so no window
+ * wraps around and fires early or never. Immutable.
+ */
 public final class TimeWindow extends Window {
+    /**
+     * The last timestamp a time window can hold: windows are half-open and no end lies past
+     * {@code Long.MAX_VALUE}, so a record at {@code Long.MAX_VALUE} fits no time window.
+     */
+    public static final long LAST_TIMESTAMP = Long.MAX_VALUE - 1;
+
     private final long start;
     private final long end;
 
@@ -50,16 +63,42 @@ public final class TimeWindow extends Window {
 
     /**
      * The start of the window a timestamp falls in (docs/semantics.md §4): aligned to the epoch
-     * plus offset, with negative remainders corrected.
+     * plus offset, with negative remainders corrected; {@code Long.MIN_VALUE} if the aligned
+     * start lies before it.
      *
      * @param timestamp a timestamp
-     * @param offset the windows' offset
-     * @param size the windows' size (the slide, for sliding windows)
+     * @param offset the windows' offset, {@code |offset| < size}
+     * @param size the windows' size (the slide, for sliding windows), positive
      * @return the start of the window holding the timestamp
      */
     public static long windowStart(final long timestamp, final long offset, final long size) {
-        final long remainder = (timestamp - offset) % size;
-        return remainder < 0 ? timestamp - (remainder + size) : timestamp - remainder;
+        return Timestamps.minus(timestamp, sinceStart(timestamp, offset, size));
+    }
+
+    /**
+     * The end of the window of {@code size} that holds a timestamp, its start aligned as in
+     * {@link #windowStart}; {@code Long.MAX_VALUE} if the end lies past it.
+     *
+     * @param timestamp a timestamp
+     * @param offset the windows' offset, {@code |offset| < size}
+     * @param size the windows' size, positive
+     * @return the exclusive end of the window holding the timestamp
+     */
+    public static long windowEnd(final long timestamp, final long offset, final long size) {
+        return Timestamps.plus(timestamp, size - sinceStart(timestamp, offset, size));
+    }
+
+    /**
+     * {@code (timestamp - offset) mod size} in {@code [0, size)}, computed without forming
+     * {@code timestamp - offset}, which overflows near the ends of the range.
+     *
+     * @param timestamp a timestamp
+     * @param offset the windows' offset, {@code |offset| < size}
+     * @param size the alignment period, positive
+     * @return how far the timestamp lies after the start of its aligned period
+     */
+    static long sinceStart(final long timestamp, final long offset, final long size) {
+        return Math.floorMod(Math.floorMod(timestamp, size) - Math.floorMod(offset, size), size);
     }
 
     @Override

@@ -23,8 +23,7 @@ final class TimeWindowCache {
         if (last != null && timestamp >= last.start() && timestamp < last.end() && size == recentSize && offset == recentOffset) {
             return last;
         }
-        final long start = TimeWindow.windowStart(timestamp, offset, size);
-        final TimeWindow window = window(start, start + size);
+        final TimeWindow window = window(TimeWindow.windowStart(timestamp, offset, size), TimeWindow.windowEnd(timestamp, offset, size));
         recent = window;
         recentOffset = offset;
         recentSize = size;

@@ -13,9 +13,17 @@ final class TimeWindows {
     private TimeWindows() {
     }
 
+    /**
+     * @throws MissingTimestampException for {@code Long.MIN_VALUE}, Flink's "no timestamp"
+     * @throws IllegalArgumentException for {@code Long.MAX_VALUE}, which no half-open window holds
+     */
     static long requireTimestamp(final long timestamp, final String assigner) {
         if (timestamp == Long.MIN_VALUE) {
             throw new MissingTimestampException(assigner);
+        }
+        if (timestamp > TimeWindow.LAST_TIMESTAMP) {
+            throw new IllegalArgumentException("timestamp " + timestamp + " (Long.MAX_VALUE, the end of time) fits no "
+                    + assigner + ": windows end at Long.MAX_VALUE at the latest, exclusive");
         }
         return timestamp;
     }

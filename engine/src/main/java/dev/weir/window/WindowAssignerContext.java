@@ -18,7 +18,7 @@ public interface WindowAssignerContext {
 
     /**
      * The tumbling window of {@code size} aligned to {@code offset} that holds {@code timestamp}:
-     * {@code [start, start + size)} with {@code start = TimeWindow.windowStart(timestamp, offset, size)}.
+     * {@code [TimeWindow.windowStart(timestamp, offset, size), TimeWindow.windowEnd(timestamp, offset, size))}.
      * By default made through {@link #timeWindow}; an operator's context may answer from the
      * window it handed out last, without dividing.
      *
@@ -28,8 +28,7 @@ public interface WindowAssignerContext {
      * @return a window equal to it, possibly one handed out before
      */
     default TimeWindow timeWindowContaining(final long timestamp, final long offset, final long size) {
-        final long start = TimeWindow.windowStart(timestamp, offset, size);
-        return timeWindow(start, start + size);
+        return timeWindow(TimeWindow.windowStart(timestamp, offset, size), TimeWindow.windowEnd(timestamp, offset, size));
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.weir.state.ListStateDescriptor;
 import dev.weir.state.MergingState;
 import dev.weir.state.StateDescriptor;
 import dev.weir.state.VoidNamespace;
+import dev.weir.time.Timestamps;
 import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
 import java.util.ArrayList;
@@ -108,7 +109,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         if (!trigger.windowType().isAssignableFrom(assigner.windowType())) {
             throw new IllegalArgumentException(trigger + " needs windows of type " + trigger.windowType().getSimpleName()
                     + ", but " + assigner + " makes " + assigner.windowType().getSimpleName()
-                    + " windows: use a count or custom trigger with the global window");
+                    + " windows: use a count, continuous event-time or custom trigger with the global window");
         }
         this.mergingAssigner = assigner instanceof MergingWindowAssigner ? (MergingWindowAssigner<? super IN, W>) assigner : null;
         if (mergingAssigner != null && !trigger.canMerge()) {
@@ -264,7 +265,9 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     }
 
     private void merge(final W mergeResult, final Collection<W> mergedWindows, final W stateWindowResult, final Collection<W> mergedStateWindows) {
-        if (assigner.isEventTime() && mergeResult.maxTimestamp() + allowedLateness <= timers.currentWatermark()) {
+        // The saturated cleanup time, not maxTimestamp + allowedLateness: that sum wraps for a
+        // large lateness and would refuse a merge whose window is far from late.
+        if (assigner.isEventTime() && cleanupTime(mergeResult) <= timers.currentWatermark()) {
             throw new UnsupportedOperationException("the end of an event-time window cannot become earlier than the current watermark"
                     + " by merging: watermark " + timers.currentWatermark() + ", merged window " + mergeResult
                     + " (operator " + name + ", key " + backend.currentKey() + ")");
@@ -398,13 +401,12 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     }
 
     private boolean isElementLate(final long timestamp) {
-        return assigner.isEventTime() && timestamp + allowedLateness <= timers.currentWatermark();
+        return assigner.isEventTime() && Timestamps.plus(timestamp, allowedLateness) <= timers.currentWatermark();
     }
 
     private long cleanupTime(final W window) {
         if (assigner.isEventTime()) {
-            final long cleanupTime = window.maxTimestamp() + allowedLateness;
-            return cleanupTime >= window.maxTimestamp() ? cleanupTime : Long.MAX_VALUE;
+            return Timestamps.plus(window.maxTimestamp(), allowedLateness);
         }
         return window.maxTimestamp();
     }

@@ -28,10 +28,14 @@ final class DeterministicDriverGapTest {
     private static final long GAP_MILLIS = 40_000_000;
 
     private static List<String> run(final WatermarkStrategy<Long> strategy, final long startAt) {
+        return run(strategy.withIdleness(2000), startAt, GAP_MILLIS);
+    }
+
+    private static List<String> run(final WatermarkStrategy<Long> strategy, final long startAt, final long gapMillis) {
         final List<String> events = new ArrayList<>();
         final DeterministicDriver<Long, String> driver = DeterministicDriver.<Long, String>builder()
                 .channels(2)
-                .watermarks(strategy.withTimestampAssigner((value, ts) -> value).withIdleness(2000))
+                .watermarks(strategy.withTimestampAssigner((value, ts) -> value))
                 .keyBy(value -> value % 2)
                 .operator("window", WindowOperatorBuilder.<Long, Long, TimeWindow>of(value -> value % 2, TumblingEventTimeWindows.of(10_000))
                         .trigger(ProcessingTimeTrigger.create())
@@ -62,11 +66,11 @@ final class DeterministicDriverGapTest {
         driver.record(startAt, 0, 1_000L, TimestampAssigner.NO_TIMESTAMP);
         driver.record(startAt + 100, 1, 5_001L, TimestampAssigner.NO_TIMESTAMP);
         // processing-time timers fire at window ends 9999 inside the gap
-        driver.record(startAt + GAP_MILLIS, 0, 20_000L, TimestampAssigner.NO_TIMESTAMP);
-        driver.record(startAt + GAP_MILLIS + 50, 1, 20_002L, TimestampAssigner.NO_TIMESTAMP);
-        driver.advanceTo(startAt + 2 * GAP_MILLIS);
-        driver.end(startAt + 2 * GAP_MILLIS, 0);
-        driver.end(startAt + 2 * GAP_MILLIS, 1);
+        driver.record(startAt + gapMillis, 0, 20_000L, TimestampAssigner.NO_TIMESTAMP);
+        driver.record(startAt + gapMillis + 50, 1, 20_002L, TimestampAssigner.NO_TIMESTAMP);
+        driver.advanceTo(startAt + 2 * gapMillis);
+        driver.end(startAt + 2 * gapMillis, 0);
+        driver.end(startAt + 2 * gapMillis, 1);
         return events;
     }
 
@@ -91,5 +95,42 @@ final class DeterministicDriverGapTest {
                 "FIRE 1 [0,10000) [5001] wm=MIN pt=1700000000100",
                 "STATUS ACTIVE",
                 "WM 899"), events.subList(0, 5));
+    }
+
+    @Test
+    void aLongIdlenessWithAShortIntervalSkipsToTheTickThatDeclaresItWithTheOutputOfTickingThroughThem() {
+        // 3,000,000 ms of idleness at a 10 ms interval: 300,000 ticks before each declaration
+        final List<String> ticked = run(WatermarkStrategy.<Long>forGenerator(() -> new BoundedOutOfOrdernessWatermarks<>(100))
+                .withPeriodicInterval(10).withIdleness(3_000_000), 0, 8_000_000);
+        final List<String> skipped = run(WatermarkStrategy.<Long>forBoundedOutOfOrderness(100)
+                .withPeriodicInterval(10).withIdleness(3_000_000), 0, 8_000_000);
+        assertEquals(ticked, skipped);
+        // channel 0 (inactive from tick 20) goes idle at tick 3,000,030, channel 1 at 3,000,130
+        assertEquals(List.of("WM 899", "FIRE 0 [0,10000) [1000] wm=899 pt=10000", "FIRE 1 [0,10000) [5001] wm=899 pt=10000",
+                "WM 4900", "STATUS IDLE", "FIRE 0 [20000,30000) [20000] wm=4900 pt=8000000", "STATUS ACTIVE", "WM 19899",
+                "FIRE 0 [20000,30000) [20000, 20002] wm=19899 pt=8000050", "WM 19901", "STATUS IDLE", "STATUS ACTIVE", "WM MAX"), skipped);
+    }
+
+    @Test
+    void anAstronomicIdlenessAtAOneMillisecondIntervalFinishesWithTheExactLines() {
+        // 10^15 ms of idleness at a 1 ms interval would be 10^15 ticks; records are hours apart
+        final List<String> events = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(
+                WatermarkStrategy.<Long>forBoundedOutOfOrderness(100).withPeriodicInterval(1).withIdleness(1_000_000_000_000_000L),
+                0, 7_200_000));
+        assertEquals(List.of("WM 899", "FIRE 0 [0,10000) [1000] wm=899 pt=9999", "FIRE 1 [0,10000) [5001] wm=899 pt=9999",
+                "FIRE 0 [20000,30000) [20000] wm=899 pt=7200000", "WM 4900", "FIRE 0 [20000,30000) [20000, 20002] wm=4900 pt=7200050",
+                "WM 19899", "WM 19901", "WM MAX"), events);
+    }
+
+    @Test
+    void theShortestIdlenessAtAOneMillisecondIntervalFinishesWithTheExactLines() {
+        final List<String> events = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> run(
+                WatermarkStrategy.<Long>forBoundedOutOfOrderness(100).withPeriodicInterval(1).withIdleness(1), 0, 7_200_000));
+        // each channel goes idle at the third tick after its last record
+        assertEquals(List.of("WM 899", "STATUS IDLE", "STATUS ACTIVE", "WM 4900", "STATUS IDLE",
+                "FIRE 0 [0,10000) [1000] wm=4900 pt=9999", "FIRE 1 [0,10000) [5001] wm=4900 pt=9999",
+                "FIRE 0 [20000,30000) [20000] wm=4900 pt=7200000", "STATUS ACTIVE", "WM 19899", "STATUS IDLE",
+                "FIRE 0 [20000,30000) [20000, 20002] wm=19899 pt=7200050", "STATUS ACTIVE", "WM 19901", "STATUS IDLE",
+                "STATUS ACTIVE", "WM MAX"), events);
     }
 }

@@ -1,5 +1,6 @@
 package dev.weir.time;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,5 +49,28 @@ class IdlenessTimerTest {
         assertTrue(timer.checkIfIdle());
         timer.activity();
         assertFalse(timer.checkIfIdle()); // a record ends idleness at the next check
+    }
+
+    @Test
+    void theNextChangeIsTheFirstTimeACheckDeclaresIdlenessOnceTheTimerRuns() {
+        assertEquals(Long.MIN_VALUE, timer.nextChangeMillis()); // the next check starts the timer
+        clock.advanceTo(50);
+        assertFalse(timer.checkIfIdle());
+        assertEquals(1051, timer.nextChangeMillis());
+        clock.advanceTo(1050);
+        assertFalse(timer.checkIfIdle());
+        assertEquals(1051, timer.nextChangeMillis());
+        timer.activity();
+        assertEquals(Long.MIN_VALUE, timer.nextChangeMillis()); // the next check resets it
+        assertFalse(timer.checkIfIdle());
+        assertEquals(Long.MIN_VALUE, timer.nextChangeMillis());
+    }
+
+    @Test
+    void theNextChangeSaturatesForTheLongestTimeout() {
+        final IdlenessTimer longest = new IdlenessTimer(clock, Long.MAX_VALUE);
+        clock.advanceTo(7);
+        assertFalse(longest.checkIfIdle());
+        assertEquals(Long.MAX_VALUE, longest.nextChangeMillis());
     }
 }

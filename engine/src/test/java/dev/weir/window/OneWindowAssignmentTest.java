@@ -20,8 +20,7 @@ final class OneWindowAssignmentTest {
     private static final long SIZE = 5_000;
 
     private static TimeWindow byFormula(final long timestamp, final long offset, final long size) {
-        final long start = TimeWindow.windowStart(timestamp, offset, size);
-        return new TimeWindow(start, start + size);
+        return new TimeWindow(TimeWindow.windowStart(timestamp, offset, size), TimeWindow.windowEnd(timestamp, offset, size));
     }
 
     @Test

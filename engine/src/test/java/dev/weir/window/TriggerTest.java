@@ -21,9 +21,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * docs/semantics.md §4 "Triggers": CountTrigger, PurgingTrigger, ContinuousEventTimeTrigger,
- * ProcessingTimeTrigger and user triggers with partitioned state, clear() and onMerge; time
- * triggers on the global window and non-merging triggers on sessions are configuration
- * errors; the global window's default trigger never fires.
+ * ProcessingTimeTrigger and user triggers with partitioned state, clear() and onMerge; triggers
+ * that fire only at a window's end on the global window and non-merging triggers on sessions are
+ * configuration errors; the global window's default trigger never fires. The continuous
+ * event-time trigger on the global window: ContinuousTriggerTest.
  */
 class TriggerTest {
     @Test
@@ -168,15 +169,6 @@ class TriggerTest {
         assertTrue(error.getMessage().contains("EventTimeTrigger"), error.getMessage());
         assertTrue(error.getMessage().contains("GlobalWindow"), error.getMessage());
         assertTrue(error.getMessage().contains("TimeWindow"), error.getMessage());
-    }
-
-    @Test
-    void continuousEventTimeTriggerOnGlobalWindowsIsRejectedAtBuildTime() {
-        final WindowOperatorBuilder<String, String, GlobalWindow> builder =
-                WindowOperatorBuilder.of(BY_KEY, GlobalWindows.<String>create()).trigger(onGlobalWindow(ContinuousEventTimeTrigger.of(1000)));
-        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> builder.process(describe()));
-        assertTrue(error.getMessage().contains("ContinuousEventTimeTrigger"), error.getMessage());
-        assertTrue(error.getMessage().contains("GlobalWindow"), error.getMessage());
     }
 
     @Test

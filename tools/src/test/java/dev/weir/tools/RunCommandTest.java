@@ -92,6 +92,29 @@ class RunCommandTest {
     }
 
     @Test
+    void aTimestampTheJobCannotTakeIsNamedWithFileAndLineAndExitsTwo() throws IOException {
+        final String endOfTime = " window: windows end at Long.MAX_VALUE at the latest, exclusive (the last usable timestamp is"
+                + " 9223372036854775806)\n";
+        final String session = JOB.replace("  type: tumbling\n  size: 100\n", "  type: session\n  gap: 9223372036854775807\n");
+        final String global = "watermarks:\n  strategy: monotonous\n  interval: 0\nwindow:\n  type: global\n";
+        final String[][] cases = {
+            {JOB, "-9223372036854775808", "-9223372036854775808 (Long.MIN_VALUE) means 'no timestamp'; a record needs an event time"
+                    + " from -9223372036854775807 on\n"},
+            {global, "-9223372036854775808", "-9223372036854775808 (Long.MIN_VALUE) means 'no timestamp'; a record needs an event time"
+                    + " from -9223372036854775807 on\n"},
+            {JOB, "9223372036854775807", "9223372036854775807 (Long.MAX_VALUE) fits no tumbling" + endOfTime},
+            {session, "9223372036854775807", "9223372036854775807 (Long.MAX_VALUE) fits no session" + endOfTime},
+        };
+        for (final String[] bad : cases) {
+            final Path job = write("job.yaml", bad[0]);
+            final Path recordFile = write("records.csv", "key,ts,value\nk,1,5\nk," + bad[1] + ",6\n");
+            final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString());
+            assertEquals(2, run.exitCode(), run::describe);
+            assertEquals("weir: " + recordFile + ":3: field 'ts': " + bad[2], run.err());
+        }
+    }
+
+    @Test
     void aMissingRecordFileIsNamed() throws IOException {
         final Path job = write("job.yaml", JOB);
 

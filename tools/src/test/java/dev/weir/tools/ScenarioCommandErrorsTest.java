@@ -75,7 +75,7 @@ class ScenarioCommandErrorsTest {
                 Arguments.of("event-time trigger on the global window",
                         "watermarks:\n  strategy: monotonous\nwindow:\n  type: global\n  trigger: event-time\n",
                         ":5: field 'window.trigger': trigger 'event-time' needs time windows, but the global window never ends"
-                                + " (use count:N or purging-count:N)"),
+                                + " (use count:N, purging-count:N or continuous-event-time:MS)"),
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
                         ":6: field 'window.allowedLateness': must be at least 0, got -1"),
                 Arguments.of("parallelism 0", TUMBLING + "parallelism: 0\n",
@@ -182,16 +182,63 @@ class ScenarioCommandErrorsTest {
     }
 
     @Test
-    void aFailingPipelineExitsOneNamingTheRowWithoutAStackTrace() {
+    void aFailingPipelineExitsOneWithoutAStackTrace() {
         final Path job = write("job.yaml", "watermarks:\n  strategy: monotonous\nwindow:\n  type: tumbling\n  size: 1000\n");
-        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n0,0,R,k," + Long.MIN_VALUE + ",1\n");
-        final CommandRun run = CommandRun.of("scenario", job.toString(), elements.toString());
+        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n0,0,R,a,1,1\n1,0,R,b,2,1\n");
+        final CommandRun run = CommandRun.of("scenario", "--state", "chronicle", "--state-max-entries", "1", job.toString(), elements.toString());
         assertEquals(ExitCodes.FAILED, run.exitCode(), run::describe);
         assertEquals(List.of(
-                "weir: error: " + elements + ":2: the pipeline failed on this row: record has no timestamp: did you assign"
-                        + " timestamps? (tumbling event-time window needs event time)",
+                "weir: error: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds 1 entries, the most"
+                        + " state.max-entries=1 allows; raise state.max-entries (--state-max-entries) or use more instances",
                 "(run with --debug for the stack trace)"), run.errLines(), run::describe);
         assertNoStackTrace(run);
+    }
+
+    static Stream<Arguments> timestampsNoWindowTakes() {
+        final String tumbling = "watermarks:\n  strategy: monotonous\n  interval: 0\nwindow:\n  type: tumbling\n  size: 1000\n";
+        final String noTimestamp = ":4: field 'ts': -9223372036854775808 (Long.MIN_VALUE) means 'no timestamp'; a record needs an event"
+                + " time from -9223372036854775807 on";
+        final String endOfTime = " window: windows end at Long.MAX_VALUE at the latest, exclusive (the last usable timestamp is"
+                + " 9223372036854775806)";
+        return Stream.of(
+                Arguments.of("MIN on tumbling windows", tumbling, Long.MIN_VALUE, noTimestamp),
+                Arguments.of("MIN without a window", "watermarks:\n  strategy: monotonous\n  interval: 0\n", Long.MIN_VALUE, noTimestamp),
+                Arguments.of("MIN on the global window", "watermarks:\n  strategy: monotonous\nwindow:\n  type: global\n",
+                        Long.MIN_VALUE, noTimestamp),
+                Arguments.of("MAX on tumbling windows", tumbling, Long.MAX_VALUE,
+                        ":4: field 'ts': 9223372036854775807 (Long.MAX_VALUE) fits no tumbling" + endOfTime),
+                Arguments.of("MAX on sliding windows", "watermarks:\n  strategy: monotonous\nwindow:\n  type: sliding\n  size: 10\n"
+                        + "  slide: 5\n", Long.MAX_VALUE, ":4: field 'ts': 9223372036854775807 (Long.MAX_VALUE) fits no sliding" + endOfTime),
+                Arguments.of("MAX on session windows", "watermarks:\n  strategy: monotonous\nwindow:\n  type: session\n"
+                        + "  gap: 9223372036854775807\n", Long.MAX_VALUE,
+                        ":4: field 'ts': 9223372036854775807 (Long.MAX_VALUE) fits no session" + endOfTime));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("timestampsNoWindowTakes")
+    void aTimestampTheJobCannotTakeIsBadInputAtItsRowAfterTheEarlierRowsOutput(final String description, final String yaml,
+            final long timestamp, final String message) {
+        final Path job = write("job.yaml", yaml);
+        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n"
+                + "0,0,R,k,100,1\n"
+                + "1,0,W,,5000,\n"
+                + "2,0,R,k," + timestamp + ",3\n"
+                + "3,0,R,k,9000,5\n");
+        final CommandRun run = CommandRun.of("scenario", job.toString(), elements.toString());
+        assertBadInput(run, elements + message);
+        assertFalse(run.out().contains("# lateDropped"), run::describe);
+    }
+
+    @Test
+    void theEarlierRowsOutputStaysPrintedBeforeARecordWithoutATimestamp() {
+        final Path job = write("job.yaml", "watermarks:\n  strategy: monotonous\n  interval: 0\nwindow:\n  type: tumbling\n  size: 1000\n");
+        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n"
+                + "0,0,R,k,100,1\n"
+                + "1,0,R,k,1000,2\n"
+                + "2,0,R,k,-9223372036854775808,3\n");
+        final CommandRun run = CommandRun.of("scenario", job.toString(), elements.toString());
+        assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);
+        assertEquals(List.of("FIRE key=k window=[0,1000) count=1 sum=1 elements=[100] wm=999"), run.outLines(), run::describe);
     }
 
     @Test

@@ -70,17 +70,28 @@ class ScenarioRuntimeOptionTest {
     }
 
     @Test
-    void aFailingThreadedPipelineExitsOneNamingTheRowByWhichItFailed() {
+    void aFailingThreadedPipelineExitsOneWithoutAStackTrace() {
         final Path job = write("job.yaml", "watermarks:\n  strategy: monotonous\nwindow:\n  type: tumbling\n  size: 1000\n");
-        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n0,0,R,k," + Long.MIN_VALUE + ",1\n");
-        final CommandRun run = CommandRun.of("scenario", "--runtime", "threaded", job.toString(), elements.toString());
+        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n0,0,R,a,1,1\n1,0,R,b,2,1\n");
+        final CommandRun run = CommandRun.of("scenario", "--runtime", "threaded", "--state", "chronicle", "--state-max-entries", "1",
+                job.toString(), elements.toString());
         assertEquals(ExitCodes.FAILED, run.exitCode(), run::describe);
         assertEquals(List.of(
-                "weir: error: " + elements + ":2: the pipeline failed by this row: record has no timestamp: did you assign"
-                        + " timestamps? (tumbling event-time window needs event time)",
+                "weir: error: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds 1 entries, the most"
+                        + " state.max-entries=1 allows; raise state.max-entries (--state-max-entries) or use more instances",
                 "(run with --debug for the stack trace)"), run.errLines(), run::describe);
         assertFalse(run.err().contains("\tat "), run::describe);
         assertEquals("", run.out(), run::describe);
+    }
+
+    @Test
+    void aRecordWithoutATimestampIsBadInputAtItsRowOnTheThreadedRuntime() {
+        final Path job = write("job.yaml", "watermarks:\n  strategy: monotonous\nwindow:\n  type: tumbling\n  size: 1000\n");
+        final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n0,0,R,k,5,1\n1,0,R,k," + Long.MIN_VALUE + ",1\n");
+        final CommandRun run = CommandRun.of("scenario", "--runtime", "threaded", job.toString(), elements.toString());
+        assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);
+        assertEquals(List.of("weir: " + elements + ":3: field 'ts': -9223372036854775808 (Long.MIN_VALUE) means 'no timestamp'; a record"
+                + " needs an event time from -9223372036854775807 on"), run.errLines(), run::describe);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import dev.weir.window.SlidingEventTimeWindows;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -155,6 +156,12 @@ public final class JobFileParser {
                 section.notApplicable(List.of("gap"), "to sliding windows");
                 size = section.requiredLong("size", 1, because);
                 slide = section.requiredLong("slide", 1, because);
+                if (SlidingEventTimeWindows.windowsPerRecord(size, slide) > SlidingEventTimeWindows.MAX_WINDOWS_PER_RECORD) {
+                    throw new JobFileException(fileName, section.line("slide"), section.qualified("slide"),
+                            slide + " puts each record in " + SlidingEventTimeWindows.windowsPerRecord(size, slide) + " windows of size "
+                                    + size + "; at most " + SlidingEventTimeWindows.MAX_WINDOWS_PER_RECORD
+                                    + " are allowed (use a slide of at least " + SlidingEventTimeWindows.minimumSlide(size) + ")");
+                }
                 offset = section.longValue("offset", 0, Long.MIN_VALUE);
                 checkOffset(section, fileName, offset, slide, "slide");
                 break;
@@ -182,7 +189,7 @@ public final class JobFileParser {
             if (kind == WindowKind.GLOBAL && trigger.needsTimeWindows()) {
                 throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"),
                         "trigger '" + triggerText + "' needs time windows, but the global window never ends"
-                                + " (use count:N or purging-count:N)");
+                                + " (use count:N, purging-count:N or continuous-event-time:MS)");
             }
         }
         final long lateness = section.longValue("allowedLateness", 0, 0);

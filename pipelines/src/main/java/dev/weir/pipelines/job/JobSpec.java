@@ -39,4 +39,22 @@ public final class JobSpec {
     public int parallelism() {
         return parallelism;
     }
+
+    /**
+     * Checks a record's event time before it enters the job: {@code Long.MIN_VALUE} is the
+     * engine's "no timestamp", and the window may refuse a timestamp (see
+     * {@link WindowSpec#checkTimestamp}).
+     *
+     * @param timestamp a record's event time
+     * @throws IllegalArgumentException naming the value and the rule, if the job cannot take it
+     */
+    public void checkRecordTimestamp(final long timestamp) {
+        if (timestamp == Long.MIN_VALUE) {
+            throw new IllegalArgumentException(timestamp + " (Long.MIN_VALUE) means 'no timestamp'; a record needs an event time"
+                    + " from " + (Long.MIN_VALUE + 1) + " on");
+        }
+        if (window != null) {
+            window.checkTimestamp(timestamp);
+        }
+    }
 }

@@ -90,8 +90,11 @@ public final class TriggerSpec {
         return parameter;
     }
 
-    /** @return true for triggers that need time windows */
+    /**
+     * @return true for triggers that need time windows: those that fire only at a window's end,
+     *     which the global window never reaches before end of input
+     */
     public boolean needsTimeWindows() {
-        return kind == Kind.EVENT_TIME || kind == Kind.PROCESSING_TIME || kind == Kind.CONTINUOUS_EVENT_TIME;
+        return kind == Kind.EVENT_TIME || kind == Kind.PROCESSING_TIME;
     }
 }

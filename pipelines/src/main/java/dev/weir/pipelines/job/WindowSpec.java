@@ -1,5 +1,7 @@
 package dev.weir.pipelines.job;
 
+import dev.weir.window.TimeWindow;
+
 /** The {@code window} section of a job file. */
 public final class WindowSpec {
     private final WindowKind kind;
@@ -78,5 +80,20 @@ public final class WindowSpec {
     /** @return true if late records go to the side output */
     public boolean sideOutputLateData() {
         return sideOutputLateData;
+    }
+
+    /**
+     * Checks a record's event time against this window type: {@code Long.MAX_VALUE} fits no
+     * time window, whose ends are exclusive and saturate at it (docs/semantics.md §4).
+     *
+     * @param timestamp a record's event time
+     * @throws IllegalArgumentException naming the value and the rule, if no window of this type can hold it
+     */
+    public void checkTimestamp(final long timestamp) {
+        if (timestamp > TimeWindow.LAST_TIMESTAMP && kind != WindowKind.GLOBAL) {
+            throw new IllegalArgumentException(timestamp + " (Long.MAX_VALUE) fits no " + kind.id()
+                    + " window: windows end at Long.MAX_VALUE at the latest, exclusive (the last usable timestamp is "
+                    + TimeWindow.LAST_TIMESTAMP + ")");
+        }
     }
 }

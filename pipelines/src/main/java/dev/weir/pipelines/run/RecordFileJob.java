@@ -67,7 +67,7 @@ public final class RecordFileJob {
             pipeline.restoreFrom(options.restoreDir());
         }
         final ReadProgress reading = ReadProgress.of(files, job.channels());
-        Source<ScenarioRecord> source = reading.follow(FileSource.of(files, new RecordLineParser()).withMaxLineBytes(options.maxLineBytes()));
+        Source<ScenarioRecord> source = reading.follow(FileSource.of(files, new RecordLineParser(job)).withMaxLineBytes(options.maxLineBytes()));
         if (options.maxRecordsPerSecond() > 0) {
             source = PacedSource.of(source, options.maxRecordsPerSecond(), SystemNanoClock.INSTANCE);
         }

@@ -3,6 +3,7 @@ package dev.weir.pipelines.run;
 import dev.weir.pipelines.input.CsvFields;
 import dev.weir.pipelines.input.CsvQuoteException;
 import dev.weir.pipelines.input.QuotedText;
+import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.source.LineParser;
 import java.util.List;
@@ -13,13 +14,20 @@ import java.util.List;
  * (spaces around a field dropped, double quotes for commas or spaces in a key). The header line
  * {@code key,ts,value}, blank lines and lines starting with {@code #} are skipped. A bad line's
  * message names the field and quotes at most {@link QuotedText#MAX_CHARS} characters of it.
- * Stateless and thread-safe.
+ * Immutable and thread-safe.
  */
 public final class RecordLineParser implements LineParser<ScenarioRecord> {
     /** The header line a record file may start with. */
     public static final String HEADER = "key,ts,value";
 
     private static final List<String> FIELDS = List.of("key", "ts", "value");
+
+    private final JobSpec job;
+
+    /** @param job the job the records are for: it checks each record's event time ({@link JobSpec#checkRecordTimestamp}) */
+    public RecordLineParser(final JobSpec job) {
+        this.job = job;
+    }
 
     @Override
     public ScenarioRecord parse(final CharSequence line) {
@@ -42,7 +50,13 @@ public final class RecordLineParser implements LineParser<ScenarioRecord> {
         if (key.isEmpty()) {
             throw new RecordFieldException("key", "empty");
         }
-        return new ScenarioRecord(key, number(fields.get(1), "ts"), number(fields.get(2), "value"));
+        final long timestamp = number(fields.get(1), "ts");
+        try {
+            job.checkRecordTimestamp(timestamp);
+        } catch (final IllegalArgumentException e) {
+            throw new RecordFieldException("ts", e.getMessage());
+        }
+        return new ScenarioRecord(key, timestamp, number(fields.get(2), "value"));
     }
 
     private static long number(final String field, final String name) {

@@ -84,7 +84,9 @@ public final class ScenarioOperators {
             default:
                 final WindowOperatorBuilder<ScenarioRecord, String, GlobalWindow> global =
                         WindowOperatorBuilder.of(ScenarioRecord::key, GlobalWindows.create());
-                if (spec.trigger() != null) {
+                if (spec.trigger() != null && spec.trigger().kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
+                    global.trigger(ContinuousEventTimeTrigger.of(spec.trigger().parameter()));
+                } else if (spec.trigger() != null) {
                     global.trigger(countTrigger(spec.trigger()));
                 }
                 return lateness(global, spec).process(new FireLineFunction<>());

@@ -44,6 +44,8 @@ import java.util.function.Consumer;
 public final class ThreadedScenarioPipeline implements ScenarioRun {
     private static final Duration CATCH_UP = Duration.ofSeconds(60);
     private static final long NEVER = Long.MAX_VALUE;
+    /** As the deterministic driver: after this many ticks without rows only idleness can change. */
+    private static final long SETTLE_TICKS = 4;
 
     private final VirtualClock clock = new VirtualClock(0);
     private final List<Publisher<ScenarioRecord>> channels;
@@ -52,7 +54,8 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
     private final RunningPipeline running;
     private final boolean lockStep;
     private final long intervalMillis;
-    private final long settleTicks;
+    private final boolean skipsSettledTicks;
+    private final ChannelIdleness idleness;
     private long nextTickMillis;
     private int endedChannels;
     private long lateDropped;
@@ -85,7 +88,8 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
         this.lockStep = ScenarioOperators.usesProcessingTime(job);
         this.intervalMillis = strategy.intervalMillis();
         this.nextTickMillis = intervalMillis > 0 ? intervalMillis : NEVER;
-        this.settleTicks = strategy.isDrivenByRecords() && intervalMillis > 0 ? strategy.idlenessMillis() / intervalMillis + 4 : 0;
+        this.skipsSettledTicks = strategy.isDrivenByRecords() && intervalMillis > 0;
+        this.idleness = new ChannelIdleness(job.channels(), strategy.idlenessMillis(), clock);
         this.lines = new OrderedLines(parallelism, out);
         this.ended = new boolean[job.channels()];
 
@@ -131,6 +135,7 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
     public void record(final long atMillis, final int channel, final ScenarioRecord record) {
         advanceTo(atMillis);
         channels.get(channel).publish(record, record.timestamp());
+        idleness.record(channel);
         caughtUpInLockStep();
     }
 
@@ -177,12 +182,15 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
         }
         long ticksRun = 0;
         while (nextTickMillis != NEVER && nextTickMillis <= atMillis && endedChannels < channels.size()) {
-            if (settleTicks > 0 && ticksRun == settleTicks) {
-                // settled: the ticks up to atMillis change nothing; the last of them keeps each publisher's schedule on the grid
-                final long lastTick = nextTickMillis + (atMillis - nextTickMillis) / intervalMillis * intervalMillis;
+            final long change = skipsSettledTicks && ticksRun >= SETTLE_TICKS ? idleness.nextChangeMillis(ended) : Long.MIN_VALUE;
+            if (change > nextTickMillis) {
+                // settled: the ticks before the next idleness declaration (and up to atMillis) change
+                // nothing; the last of them keeps each publisher's schedule on the grid
+                final long until = change <= atMillis ? change - 1 : atMillis;
+                final long lastTick = nextTickMillis + (until - nextTickMillis) / intervalMillis * intervalMillis;
                 tick(lastTick);
                 nextTickMillis = after(lastTick);
-                break;
+                continue;
             }
             tick(nextTickMillis);
             ticksRun++;
@@ -200,6 +208,7 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
         for (int channel = 0; channel < channels.size(); channel++) {
             if (!ended[channel]) {
                 channels.get(channel).tick();
+                idleness.tick(channel);
                 caughtUpInLockStep();
             }
         }

@@ -107,6 +107,19 @@ class JobFileParserTest {
         assertEquals(WindowKind.GLOBAL, global.kind());
         assertEquals(TriggerSpec.Kind.PURGING_COUNT, global.trigger().kind());
         assertEquals(7, global.trigger().parameter());
+
+        final WindowSpec continuous = parse(MONOTONOUS + "window:\n  type: global\n  trigger: continuous-event-time:3000\n").window();
+        assertEquals(TriggerSpec.Kind.CONTINUOUS_EVENT_TIME, continuous.trigger().kind());
+        assertEquals(3000, continuous.trigger().parameter());
+    }
+
+    @Test
+    void slidingWindowsUpToTheBoundOfWindowsPerRecordAreAccepted() {
+        final WindowSpec atTheBound = parse(MONOTONOUS + "window:\n  type: sliding\n  size: 1000000000\n  slide: 10000\n").window();
+        assertEquals(10_000, atTheBound.slideMillis());
+        final WindowSpec largest = parse(MONOTONOUS + "window:\n  type: sliding\n  size: 9223372036854775807\n"
+                + "  slide: 92233720368548\n").window();
+        assertEquals(Long.MAX_VALUE, largest.sizeMillis());
     }
 
     @Test
@@ -246,15 +259,23 @@ class JobFileParserTest {
                         "job.yaml:6: field 'window.trigger': 'x' in 'count:x' is not an integer"),
                 Arguments.of("event-time trigger on the global window", MONOTONOUS + "window:\n  type: global\n  trigger: event-time\n",
                         "job.yaml:5: field 'window.trigger': trigger 'event-time' needs time windows, but the global window never"
-                                + " ends (use count:N or purging-count:N)"),
+                                + " ends (use count:N, purging-count:N or continuous-event-time:MS)"),
                 Arguments.of("processing-time trigger on the global window",
                         MONOTONOUS + "window:\n  type: global\n  trigger: processing-time\n",
                         "job.yaml:5: field 'window.trigger': trigger 'processing-time' needs time windows, but the global window"
-                                + " never ends (use count:N or purging-count:N)"),
-                Arguments.of("continuous trigger on the global window",
-                        MONOTONOUS + "window:\n  type: global\n  trigger: continuous-event-time:5\n",
-                        "job.yaml:5: field 'window.trigger': trigger 'continuous-event-time:5' needs time windows, but the global"
-                                + " window never ends (use count:N or purging-count:N)"),
+                                + " never ends (use count:N, purging-count:N or continuous-event-time:MS)"),
+                Arguments.of("sliding windows with a billion windows per record",
+                        MONOTONOUS + "window:\n  type: sliding\n  size: 1000000000\n  slide: 1\n",
+                        "job.yaml:6: field 'window.slide': 1 puts each record in 1000000000 windows of size 1000000000; at most"
+                                + " 100000 are allowed (use a slide of at least 10000)"),
+                Arguments.of("sliding windows one window over the bound",
+                        MONOTONOUS + "window:\n  type: sliding\n  size: 1000000001\n  slide: 10000\n",
+                        "job.yaml:6: field 'window.slide': 10000 puts each record in 100001 windows of size 1000000001; at most"
+                                + " 100000 are allowed (use a slide of at least 10001)"),
+                Arguments.of("sliding windows as large as time",
+                        MONOTONOUS + "window:\n  type: sliding\n  size: 9223372036854775807\n  slide: 1000\n",
+                        "job.yaml:6: field 'window.slide': 1000 puts each record in 9223372036854776 windows of size"
+                                + " 9223372036854775807; at most 100000 are allowed (use a slide of at least 92233720368548)"),
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
                         "job.yaml:6: field 'window.allowedLateness': must be at least 0, got -1"),
                 Arguments.of("sideOutputLateData not a boolean", TUMBLING + "  sideOutputLateData: yes\n",

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.scenario.ScenarioRecord;
+import java.io.StringReader;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +15,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Record lines follow the element files' field rule: blanks around fields dropped, quotes kept out of keys. */
 class RecordLineParserTest {
-    private final RecordLineParser parser = new RecordLineParser();
+    private final RecordLineParser parser = new RecordLineParser(JobFileParser.parse("job.yaml", new StringReader(
+            "watermarks:\n  strategy: monotonous\nwindow:\n  type: tumbling\n  size: 100\n")));
 
     static Stream<Arguments> keys() {
         return Stream.of(

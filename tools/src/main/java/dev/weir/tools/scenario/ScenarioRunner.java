@@ -157,6 +157,9 @@ public final class ScenarioRunner {
                             + endedOnLine[row.channel()] + "; no row may follow its E row");
                 }
                 lastLine = row.line();
+                if (row.kind() == ElementKind.R) {
+                    checkTimestamp(job, fileName, row);
+                }
                 try {
                     apply(pipeline, row);
                 } catch (PipelineStoppedException e) {
@@ -178,6 +181,15 @@ public final class ScenarioRunner {
             if (stalled != null) {
                 notes.accept(stalled);
             }
+        }
+    }
+
+    /** Refuses a record's event time the job cannot take, at its row, before the pipeline sees it. */
+    private static void checkTimestamp(final JobSpec job, final String fileName, final ElementRow row) {
+        try {
+            job.checkRecordTimestamp(row.timestamp());
+        } catch (IllegalArgumentException e) {
+            throw new ElementFileException(fileName, row.line(), "ts", e.getMessage());
         }
     }
 
