@@ -22,6 +22,7 @@ import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
+import dev.weir.runtime.SinkCheckpointListener;
 import dev.weir.runtime.SinkOutput;
 import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskMonitor;
@@ -410,7 +411,7 @@ public final class StreamPipeline {
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
         final CheckpointCoordinator checkpoints = checkpointDir == null ? null
                 : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
-                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId());
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
         // channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down'
         final Channel[][][] channels = new Channel[stages.size() - 1][][];
         for (int i = 0; i + 1 < stages.size(); i++) {
@@ -431,10 +432,11 @@ public final class StreamPipeline {
         for (int i = 0; i < stages.size(); i++) {
             final Stage stage = stages.get(i);
             for (int instance = 0; instance < stage.parallelism; instance++) {
+                final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
                 final ChainEnd<?> end = i + 1 < stages.size()
-                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, sideOutputs)
-                        : new SinkOutput<>((Sink) sink, sideOutputs);
-                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, sideOutputs, clock, instance,
+                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
+                        : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs);
+                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
                         stage.parallelism, maxParallelism, stateBackend);
                 final String role = name + "-" + stage.name + "-" + instance;
                 final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null

@@ -29,6 +29,7 @@ public final class CheckpointCoordinator {
     private final long intervalMillis;
     private final int maxParallelism;
     private final int participants;
+    private final CheckpointListener listener;
     private final List<CheckpointFile> pendingFiles = new ArrayList<>();
     private volatile long nextDueMillis;
     private volatile long triggeredId;
@@ -49,6 +50,21 @@ public final class CheckpointCoordinator {
      */
     public CheckpointCoordinator(final CheckpointDirectory directory, final long intervalMillis, final int maxParallelism,
             final int participants, final long startMillis, final long lastId) {
+        this(directory, intervalMillis, maxParallelism, participants, startMillis, lastId, CheckpointListener.NONE);
+    }
+
+    /**
+     * @param directory where checkpoints go
+     * @param intervalMillis processing time between the completion of one checkpoint and the start of the next
+     * @param maxParallelism the job's number of key groups
+     * @param participants source instances plus tasks: acknowledgements that complete a checkpoint
+     * @param startMillis processing time now; the first checkpoint is due an interval later
+     * @param lastId the id the first checkpoint follows (that of a restored checkpoint); ids of
+     *     checkpoints already in the directory are skipped too
+     * @param listener told of every checkpoint completed (after its manifest is durable) or abandoned
+     */
+    public CheckpointCoordinator(final CheckpointDirectory directory, final long intervalMillis, final int maxParallelism,
+            final int participants, final long startMillis, final long lastId, final CheckpointListener listener) {
         if (intervalMillis < 1) {
             throw new IllegalArgumentException("checkpoint interval must be at least 1 ms: " + intervalMillis);
         }
@@ -56,6 +72,7 @@ public final class CheckpointCoordinator {
         this.intervalMillis = intervalMillis;
         this.maxParallelism = maxParallelism;
         this.participants = participants;
+        this.listener = listener;
         final List<Long> existing = directory.checkpointIds();
         this.lastId = Math.max(lastId, existing.isEmpty() ? 0 : existing.get(0));
         this.completedId = lastId;
@@ -144,15 +161,20 @@ public final class CheckpointCoordinator {
         completedId = checkpointId;
         nextDueMillis = nowMillis + intervalMillis;
         notifyAll();
+        listener.completed(checkpointId);
     }
 
     /** A participant's input has ended: no checkpoint starts any more; the one in flight is abandoned. */
     public synchronized void participantFinished() {
+        final long abandoned = finished ? 0 : pendingId;
         finished = true;
         pendingId = 0;
         pendingFiles.clear();
         nextDueMillis = Long.MAX_VALUE;
         notifyAll();
+        if (abandoned != 0) {
+            listener.abandoned(abandoned);
+        }
     }
 
     /** @return the id of the last checkpoint completed (or restored from), 0 if none */

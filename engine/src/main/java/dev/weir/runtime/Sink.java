@@ -31,6 +31,41 @@ public interface Sink<T> {
     default void checkpoint(final long checkpointId) {
     }
 
+    /**
+     * The sink one instance of the last stage hands its results, watermarks and barriers to;
+     * called once per instance when the pipeline starts. By default this sink itself, shared by
+     * every instance (so it must be thread-safe). A sink that needs to tell the instances apart
+     * (to align their barriers, say) returns a sink of its own per instance.
+     *
+     * @param instance the instance's index, from 0
+     * @param parallelism the stage's number of instances
+     * @return the sink of that instance
+     */
+    default Sink<T> instance(final int instance, final int parallelism) {
+        return this;
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} is complete and durable: its manifest is on disk, and every
+     * instance got {@link #checkpoint} with it before. Called once on the sink the pipeline was
+     * given (not on an {@link #instance}), from the thread of the task or source that completed
+     * the checkpoint.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void checkpointCompleted(final long checkpointId) {
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} will never complete (an input ended while it was in
+     * flight); instances may still pass its barrier afterwards. Called like
+     * {@link #checkpointCompleted}.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void checkpointAbandoned(final long checkpointId) {
+    }
+
     /** Called once, from the same thread, when the input has ended. */
     default void finish() {
     }
