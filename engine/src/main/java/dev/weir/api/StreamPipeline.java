@@ -441,6 +441,9 @@ public final class StreamPipeline {
                 final String role = name + "-" + stage.name + "-" + instance;
                 final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
                         : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
+                if (checkpoints != null && instance == 0) {
+                    checkpointer.fingerprint().forEach(checkpoints::describe);
+                }
                 if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
                     if (end instanceof ChannelOutput) {
@@ -544,6 +547,7 @@ public final class StreamPipeline {
 
     private Manifest restorableCheckpoint(final CheckpointDirectory directory) {
         final Manifest manifest = directory.latestComplete();
+        directory.verify(manifest);
         final Path at = directory.checkpointDir(manifest.checkpointId());
         if (manifest.maxParallelism() != maxParallelism) {
             throw new CheckpointException("cannot restore checkpoint " + at + ": it has " + manifest.maxParallelism()

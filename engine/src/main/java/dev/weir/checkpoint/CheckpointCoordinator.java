@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts checkpoints and completes them. Sources ask it at every poll whether a checkpoint is
@@ -31,6 +33,7 @@ public final class CheckpointCoordinator {
     private final int participants;
     private final CheckpointListener listener;
     private final List<CheckpointFile> pendingFiles = new ArrayList<>();
+    private final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
     private volatile long nextDueMillis;
     private volatile long triggeredId;
     private volatile long completedId;
@@ -126,6 +129,17 @@ public final class CheckpointCoordinator {
         return directory.checkpointDir(checkpointId);
     }
 
+    /**
+     * Records what a checkpointed operator is (its window assigner, trigger, state...), for every
+     * manifest to carry; before the pipeline runs, once per operator, in pipeline order.
+     *
+     * @param operatorId the operator's checkpoint name
+     * @param aspects each aspect's description, in a stable order
+     */
+    public synchronized void describe(final String operatorId, final Map<String, String> aspects) {
+        fingerprint.put(operatorId, new LinkedHashMap<>(aspects));
+    }
+
     /** @return the job's number of key groups */
     public int maxParallelism() {
         return maxParallelism;
@@ -148,7 +162,7 @@ public final class CheckpointCoordinator {
             return;
         }
         pendingFiles.sort(MANIFEST_ORDER);
-        final Manifest manifest = new Manifest(checkpointId, nowMillis, maxParallelism, pendingFiles);
+        final Manifest manifest = new Manifest(checkpointId, nowMillis, maxParallelism, fingerprint, pendingFiles);
         try {
             manifest.writeTo(directory.checkpointDir(checkpointId));
             directory.retain(checkpointId, RETAINED);

@@ -9,8 +9,9 @@ package dev.weir.checkpoint;
  * @param parallelism the owner's number of instances when it was written
  * @param fileName the file's name inside the checkpoint's directory
  * @param lengthBytes its length
+ * @param checksum the CRC-32C of all its bytes
  */
-public record CheckpointFile(Kind kind, String owner, int instance, int parallelism, String fileName, long lengthBytes) {
+public record CheckpointFile(Kind kind, String owner, int instance, int parallelism, String fileName, long lengthBytes, int checksum) {
     /** What a checkpoint file holds. */
     public enum Kind {
         /** A source instance's read positions ({@code <source>-<instance>.pos}). */

@@ -154,6 +154,11 @@ public final class SnapshotFileWriter implements AutoCloseable {
         return written;
     }
 
+    /** @return the CRC-32C of the whole file, footer included; valid after {@link #finish()} */
+    public int checksum() {
+        return (int) crc.getValue();
+    }
+
     /** @return the file written */
     public Path file() {
         return file;

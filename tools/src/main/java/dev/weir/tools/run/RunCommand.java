@@ -13,6 +13,7 @@ import dev.weir.pipelines.run.RestoreDirectoryException;
 import dev.weir.pipelines.run.RunOptions;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
+import dev.weir.source.SourceFileChangedException;
 import dev.weir.source.SourceParseException;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.StateOptions;
@@ -145,6 +146,8 @@ public final class RunCommand implements Callable<Integer> {
     private RunningPipeline start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
         try {
             return RecordFileJob.start(job, recordFiles, options, lines);
+        } catch (final SourceFileChangedException e) {
+            throw new RecordFileException(e.file().toString(), 0, null, e.reason());
         } catch (final CheckpointException e) {
             if (options.restoreDir() == null) {
                 throw e;
