@@ -69,4 +69,12 @@ public interface Sink<T> {
     /** Called once, from the same thread, when the input has ended. */
     default void finish() {
     }
+
+    /**
+     * Called once per instance, from its thread, when its task closes: after {@link #finish()},
+     * or without it after a failure or a stop. A sink that holds output back releases or drops
+     * it here.
+     */
+    default void close() {
+    }
 }

@@ -54,6 +54,11 @@ public final class SinkOutput<T> implements ChainEnd<T> {
     }
 
     @Override
+    public void close() {
+        sink.close();
+    }
+
+    @Override
     public void flush() {
         // the sink got each record at once
     }

@@ -1,11 +1,14 @@
 package dev.weir.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.checkpoint.Manifest;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
+import dev.weir.runtime.PipelineExecutionException;
+import dev.weir.runtime.PipelineStoppedException;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
@@ -58,6 +61,11 @@ final class SinkCheckpointNotificationTest {
         @Override
         public void checkpoint(final long checkpointId) {
             events.add(instance + ": barrier " + checkpointId);
+        }
+
+        @Override
+        public void close() {
+            events.add(instance + ": closed");
         }
 
         @Override
@@ -120,6 +128,35 @@ final class SinkCheckpointNotificationTest {
                 assertTrue(at >= 0 && at < barrier, result + " came from its instance before its barrier: " + events);
             }
         }
+    }
+
+    @Test
+    void everyInstancesSinkIsClosedOnceAlsoAfterAFailure() throws Exception {
+        final StreamPipeline pipeline = StreamPipeline.named("failing");
+        final Publisher<Long> numbers = pipeline.publisher("numbers");
+        final KeyedProcessFunction<Long, Long, Long> failOn13 = (value, ctx, out) -> {
+            if (value == 13) {
+                throw new IllegalStateException("boom on 13");
+            }
+            out.collect(value);
+        };
+        pipeline.from(numbers, WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((value, ts) -> value))
+                .keyBy(value -> value % 2)
+                .parallelism(2)
+                .process(failOn13)
+                .sink(new RecordingSink("root"));
+        try (RunningPipeline running = pipeline.start()) {
+            try {
+                for (long i = 0; i < 20; i++) {
+                    numbers.publish(i);
+                }
+                numbers.end();
+            } catch (PipelineStoppedException stopped) {
+                // the failure stopped the pipeline while publishing
+            }
+            assertThrows(PipelineExecutionException.class, () -> running.awaitTermination(TIMEOUT));
+        }
+        assertEquals(List.of("0: closed", "1: closed"), events.stream().filter(event -> event.endsWith("closed")).sorted().toList());
     }
 
     /** The instance that owns the key of {@code value}, {@code value % 3}. */

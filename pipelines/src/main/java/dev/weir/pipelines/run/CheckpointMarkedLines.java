@@ -13,7 +13,8 @@ import java.util.function.Consumer;
  * every line above the mark is covered by checkpoint {@code N} and every line below it is not:
  * keeping a killed run's output up to its last mark and appending the output of a run restored
  * from that checkpoint prints each result exactly once. When a checkpoint is abandoned, or every
- * instance has ended, the held lines go out without a mark. Thread-safe (one lock).
+ * instance has ended or closed (also after a failure), the held lines go out without a mark.
+ * Thread-safe (one lock).
  */
 final class CheckpointMarkedLines {
     private final Consumer<String> lines;
@@ -103,7 +104,7 @@ final class CheckpointMarkedLines {
             }
         }
 
-        /** This instance's input ended; once every instance's has, nothing is held any more. */
+        /** This instance's input ended, or its task closed; once every instance has, nothing is held any more. Idempotent. */
         void end() {
             synchronized (CheckpointMarkedLines.this) {
                 if (!hasEnded) {
