@@ -135,39 +135,42 @@ public final class CheckpointDirectory {
     }
 
     /**
-     * Checks every file a complete checkpoint lists: it exists, has the recorded length and the
-     * recorded CRC-32C (each file is read once).
+     * Checks every file a complete checkpoint lists: it exists, has the recorded length, and its
+     * bytes before the footer's checksum have the recorded CRC-32C (each file is read once).
      *
      * @param manifest a complete checkpoint's manifest
      * @throws CheckpointException naming the checkpoint, the first file that differs and how
      */
     public void verify(final Manifest manifest) {
         final Path dir = checkpointDir(manifest.checkpointId());
+        final String checkpoint = "checkpoint " + manifest.checkpointId() + " in " + dir + ": file ";
         final byte[] buffer = new byte[1 << 16];
         for (final CheckpointFile file : manifest.files()) {
             final Path path = dir.resolve(file.fileName());
             final CRC32C crc = new CRC32C();
-            long length = 0;
             try (InputStream in = Files.newInputStream(path)) {
-                for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                final long length = Files.size(path);
+                if (length != file.lengthBytes()) {
+                    throw new CheckpointException(checkpoint + file.fileName() + " has " + length + " bytes, its manifest says "
+                            + file.lengthBytes());
+                }
+                long left = Math.max(0, length - CheckpointFile.FOOTER_BYTES);
+                while (left > 0) {
+                    final int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                    if (n < 0) {
+                        throw new IOException("it ended early");
+                    }
                     crc.update(buffer, 0, n);
-                    length += n;
+                    left -= n;
                 }
             } catch (NoSuchFileException missing) {
-                throw new CheckpointException("checkpoint " + manifest.checkpointId() + " in " + dir + ": file " + file.fileName()
-                        + " is missing (its manifest lists it)", missing);
+                throw new CheckpointException(checkpoint + file.fileName() + " is missing (its manifest lists it)", missing);
             } catch (IOException unreadable) {
-                throw new CheckpointException("checkpoint " + manifest.checkpointId() + " in " + dir + ": file " + file.fileName()
-                        + " cannot be read: " + unreadable, unreadable);
-            }
-            if (length != file.lengthBytes()) {
-                throw new CheckpointException("checkpoint " + manifest.checkpointId() + " in " + dir + ": file " + file.fileName() + " has "
-                        + length + " bytes, its manifest says " + file.lengthBytes());
+                throw new CheckpointException(checkpoint + file.fileName() + " cannot be read: " + unreadable, unreadable);
             }
             if ((int) crc.getValue() != file.checksum()) {
-                throw new CheckpointException("checkpoint " + manifest.checkpointId() + " in " + dir + ": file " + file.fileName()
-                        + " was changed or damaged: its CRC-32C is " + String.format("%08x", (int) crc.getValue()) + ", its manifest says "
-                        + String.format("%08x", file.checksum()));
+                throw new CheckpointException(checkpoint + file.fileName() + " was changed or damaged: its CRC-32C is "
+                        + String.format("%08x", (int) crc.getValue()) + ", its manifest says " + String.format("%08x", file.checksum()));
             }
         }
     }

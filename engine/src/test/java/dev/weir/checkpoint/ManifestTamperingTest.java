@@ -30,14 +30,14 @@ final class ManifestTamperingTest {
     private CheckpointDirectory checkpoint() throws Exception {
         final CheckpointDirectory directory = new CheckpointDirectory(root);
         checkpointDir = directory.create(8);
-        Files.writeString(checkpointDir.resolve("src-0-0.pos"), "positions");
-        Files.writeString(checkpointDir.resolve("keyed-1.window-0.state"), "state");
-        Files.writeString(checkpointDir.resolve("keyed-1.window-1.state"), "state2");
+        Files.writeString(checkpointDir.resolve("src-0-0.pos"), "positions" + CheckpointDirectoryTest.FOOTER);
+        Files.writeString(checkpointDir.resolve("keyed-1.window-0.state"), "state" + CheckpointDirectoryTest.FOOTER);
+        Files.writeString(checkpointDir.resolve("keyed-1.window-1.state"), "state2" + CheckpointDirectoryTest.FOOTER);
         new Manifest(8, 8000, 128, Map.of("keyed-1.window", Map.of("window assigner", "TumblingEventTimeWindows(1000, 0)")), List.of(
-                new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, "src-0", 0, 1, "src-0-0.pos", 9, CheckpointDirectoryTest.crc("positions")),
-                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 5,
+                new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, "src-0", 0, 1, "src-0-0.pos", 17, CheckpointDirectoryTest.crc("positions")),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 13,
                         CheckpointDirectoryTest.crc("state")),
-                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 6,
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 14,
                         CheckpointDirectoryTest.crc("state2"))))
                 .writeTo(checkpointDir);
         manifestFile = checkpointDir.resolve(Manifest.FILE_NAME);
@@ -80,9 +80,10 @@ final class ManifestTamperingTest {
         final byte[] original = Files.readAllBytes(manifestFile);
         final String text = new String(original, StandardCharsets.UTF_8);
         final List<Integer> offsets = List.of(text.indexOf("checkpoint 8") + 11, text.indexOf("maxParallelism") + 16,
-                text.indexOf("operator keyed-1.window 2") + 24, text.indexOf("state 5") + 6, text.indexOf("(1000") + 2,
+                text.indexOf("operator keyed-1.window 2") + 24, text.indexOf("window-0.state 13") + 15, text.indexOf("(1000") + 2,
                 text.indexOf("crc32c ") + 8);
         for (final int offset : offsets) {
+            assertTrue(offset > 0 && offset < original.length, "offset " + offset);
             final byte[] changed = original.clone();
             changed[offset] = (byte) (changed[offset] == '3' ? '4' : '3');
             Files.write(manifestFile, changed);
@@ -106,9 +107,10 @@ final class ManifestTamperingTest {
     void aTruncatedOrLongerFileIsRefusedWithBothLengths() throws Exception {
         final CheckpointDirectory directory = checkpoint();
         Files.writeString(checkpointDir.resolve("keyed-1.window-0.state"), "sta");
-        assertEquals("checkpoint 8 in " + checkpointDir + ": file keyed-1.window-0.state has 3 bytes, its manifest says 5", refusal(directory));
-        Files.writeString(checkpointDir.resolve("keyed-1.window-0.state"), "states");
-        assertEquals("checkpoint 8 in " + checkpointDir + ": file keyed-1.window-0.state has 6 bytes, its manifest says 5", refusal(directory));
+        assertEquals("checkpoint 8 in " + checkpointDir + ": file keyed-1.window-0.state has 3 bytes, its manifest says 13", refusal(directory));
+        Files.writeString(checkpointDir.resolve("keyed-1.window-0.state"), "state" + CheckpointDirectoryTest.FOOTER + "+");
+        assertEquals("checkpoint 8 in " + checkpointDir + ": file keyed-1.window-0.state has 14 bytes, its manifest says 13",
+                refusal(directory));
     }
 
     @Test
@@ -118,8 +120,9 @@ final class ManifestTamperingTest {
             final String before = Files.readString(checkpointDir.resolve(file));
             Files.writeString(checkpointDir.resolve(file), "X" + before.substring(1));
             assertEquals("checkpoint 8 in " + checkpointDir + ": file " + file + " was changed or damaged: its CRC-32C is "
-                    + String.format("%08x", CheckpointDirectoryTest.crc("X" + before.substring(1))) + ", its manifest says "
-                    + String.format("%08x", CheckpointDirectoryTest.crc(before)), refusal(directory));
+                    + String.format("%08x", CheckpointDirectoryTest.crc("X" + before.substring(1, before.length() - 8)))
+                    + ", its manifest says " + String.format("%08x", CheckpointDirectoryTest.crc(before.substring(0, before.length() - 8))),
+                    refusal(directory));
             Files.writeString(checkpointDir.resolve(file), before);
         }
     }
@@ -145,6 +148,30 @@ final class ManifestTamperingTest {
             Files.writeString(manifestFile, CheckpointDirectoryTest.signed(edit.getKey()));
             assertEquals("checkpoint manifest " + manifestFile + edit.getValue(), refusal(directory));
         }
+    }
+
+    @Test
+    void snapshotFilesOfTheSameLengthSwappedAreRefused() throws Exception {
+        final CheckpointDirectory directory = new CheckpointDirectory(root);
+        final Path dir = directory.create(9);
+        final List<CheckpointFile> files = new ArrayList<>();
+        for (int instance = 0; instance < 2; instance++) {
+            try (SnapshotFileWriter writer = SnapshotFileWriter.forPositions(dir.resolve("src-0-" + instance + ".pos"), 9)) {
+                writer.position(1000L + instance);
+                files.add(new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, "src-0", instance, 2, "src-0-" + instance + ".pos",
+                        writer.finish(), writer.checksum()));
+            }
+        }
+        assertEquals(files.get(0).lengthBytes(), files.get(1).lengthBytes(), "same length");
+        assertTrue(files.get(0).checksum() != files.get(1).checksum(), "each file has a checksum of its own: " + files);
+        new Manifest(9, 9000, 128, files).writeTo(dir);
+        directory.verify(directory.latestComplete());
+
+        final byte[] first = Files.readAllBytes(dir.resolve("src-0-0.pos"));
+        Files.write(dir.resolve("src-0-0.pos"), Files.readAllBytes(dir.resolve("src-0-1.pos")));
+        Files.write(dir.resolve("src-0-1.pos"), first);
+        assertTrue(refusal(directory).startsWith("checkpoint 9 in " + dir + ": file src-0-0.pos was changed or damaged: its CRC-32C is "
+                + String.format("%08x", files.get(1).checksum()) + ", its manifest says " + String.format("%08x", files.get(0).checksum())));
     }
 
     @Test
