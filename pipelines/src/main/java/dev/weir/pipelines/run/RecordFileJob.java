@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * complete checkpoint there (docs/checkpoints.md).
  */
 public final class RecordFileJob {
-    /** Starts the output line that marks a checkpoint: everything above it is covered by the checkpoint. */
+    /** Starts the output line that marks a durable checkpoint: every line above it is covered by the checkpoint, none below it. */
     public static final String CHECKPOINT_MARK = "# checkpoint ";
 
     private RecordFileJob() {
