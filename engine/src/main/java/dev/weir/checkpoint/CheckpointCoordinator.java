@@ -50,20 +50,6 @@ public final class CheckpointCoordinator {
      * @param startMillis processing time now; the first checkpoint is due an interval later
      * @param lastId the id the first checkpoint follows (that of a restored checkpoint); ids of
      *     checkpoints already in the directory are skipped too
-     */
-    public CheckpointCoordinator(final CheckpointDirectory directory, final long intervalMillis, final int maxParallelism,
-            final int participants, final long startMillis, final long lastId) {
-        this(directory, intervalMillis, maxParallelism, participants, startMillis, lastId, CheckpointListener.NONE);
-    }
-
-    /**
-     * @param directory where checkpoints go
-     * @param intervalMillis processing time between the completion of one checkpoint and the start of the next
-     * @param maxParallelism the job's number of key groups
-     * @param participants source instances plus tasks: acknowledgements that complete a checkpoint
-     * @param startMillis processing time now; the first checkpoint is due an interval later
-     * @param lastId the id the first checkpoint follows (that of a restored checkpoint); ids of
-     *     checkpoints already in the directory are skipped too
      * @param listener told of every checkpoint completed (after its manifest is durable) or abandoned
      */
     public CheckpointCoordinator(final CheckpointDirectory directory, final long intervalMillis, final int maxParallelism,

@@ -58,7 +58,7 @@ class ExactCheckpointMarkTest {
             final Path killedOutput = dir.resolve("killed-" + marks + ".txt");
             final ChildWeir killed = ChildWeir.start(dir, "killed-" + marks, "run", "--state", "heap", job.toString(), odd.toString(),
                     even.toString(), "--output", killedOutput.toString(), "--checkpoint-dir", checkpoints.toString(),
-                    "--checkpoint-interval", "50ms", "--max-rate", "1000");
+                    "--checkpoint-interval", "50ms", "--max-rate", "500");
             killed.awaitMarks(killedOutput, marks);
             killed.process().destroyForcibly(); // SIGKILL: no shutdown hook, no flush
             assertTrue(killed.process().waitFor(30, TimeUnit.SECONDS), "the killed run is gone");
