@@ -23,6 +23,7 @@ import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.runtime.SinkInstances;
+import dev.weir.runtime.SinkCheckpointListener;
 import dev.weir.runtime.SinkOutput;
 import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskMonitor;
@@ -413,7 +414,7 @@ public final class StreamPipeline {
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
         final CheckpointCoordinator checkpoints = checkpointDir == null ? null
                 : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
-                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId());
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
         // channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down'
         final Channel[][][] channels = new Channel[stages.size() - 1][][];
         for (int i = 0; i + 1 < stages.size(); i++) {
@@ -427,7 +428,7 @@ public final class StreamPipeline {
                 }
             }
         }
-        final SinkInstances sinkInstances = new SinkInstances(stages.get(stages.size() - 1).parallelism);
+        final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
         final List<Agent> tasks = new ArrayList<>();
         final List<IdleStrategyKind> idle = new ArrayList<>();
         final List<Integer> stageCpus = new ArrayList<>();
@@ -435,14 +436,18 @@ public final class StreamPipeline {
         for (int i = 0; i < stages.size(); i++) {
             final Stage stage = stages.get(i);
             for (int instance = 0; instance < stage.parallelism; instance++) {
+                final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
                 final ChainEnd<?> end = i + 1 < stages.size()
-                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, sideOutputs)
-                        : new SinkOutput<>((Sink) sink, sideOutputs, sinkInstances);
-                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, sideOutputs, clock, instance,
+                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
+                        : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
+                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
                         stage.parallelism, maxParallelism, stateBackend);
                 final String role = name + "-" + stage.name + "-" + instance;
                 final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
                         : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
+                if (checkpoints != null && instance == 0) {
+                    checkpointer.fingerprint().forEach(checkpoints::describe);
+                }
                 if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
                     if (end instanceof ChannelOutput) {
@@ -546,6 +551,7 @@ public final class StreamPipeline {
 
     private Manifest restorableCheckpoint(final CheckpointDirectory directory) {
         final Manifest manifest = directory.latestComplete();
+        directory.verify(manifest);
         final Path at = directory.checkpointDir(manifest.checkpointId());
         if (manifest.maxParallelism() != maxParallelism) {
             throw new CheckpointException("cannot restore checkpoint " + at + ": it has " + manifest.maxParallelism()

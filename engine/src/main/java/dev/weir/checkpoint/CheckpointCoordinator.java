@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts checkpoints and completes them. Sources ask it at every poll whether a checkpoint is
@@ -29,7 +31,9 @@ public final class CheckpointCoordinator {
     private final long intervalMillis;
     private final int maxParallelism;
     private final int participants;
+    private final CheckpointListener listener;
     private final List<CheckpointFile> pendingFiles = new ArrayList<>();
+    private final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
     private volatile long nextDueMillis;
     private volatile long triggeredId;
     private volatile long completedId;
@@ -46,9 +50,10 @@ public final class CheckpointCoordinator {
      * @param startMillis processing time now; the first checkpoint is due an interval later
      * @param lastId the id the first checkpoint follows (that of a restored checkpoint); ids of
      *     checkpoints already in the directory are skipped too
+     * @param listener told of every checkpoint completed (after its manifest is durable) or abandoned
      */
     public CheckpointCoordinator(final CheckpointDirectory directory, final long intervalMillis, final int maxParallelism,
-            final int participants, final long startMillis, final long lastId) {
+            final int participants, final long startMillis, final long lastId, final CheckpointListener listener) {
         if (intervalMillis < 1) {
             throw new IllegalArgumentException("checkpoint interval must be at least 1 ms: " + intervalMillis);
         }
@@ -56,6 +61,7 @@ public final class CheckpointCoordinator {
         this.intervalMillis = intervalMillis;
         this.maxParallelism = maxParallelism;
         this.participants = participants;
+        this.listener = listener;
         final List<Long> existing = directory.checkpointIds();
         this.lastId = Math.max(lastId, existing.isEmpty() ? 0 : existing.get(0));
         this.completedId = lastId;
@@ -109,6 +115,17 @@ public final class CheckpointCoordinator {
         return directory.checkpointDir(checkpointId);
     }
 
+    /**
+     * Records what a checkpointed operator is (its window assigner, trigger, state...), for every
+     * manifest to carry; before the pipeline runs, once per operator, in pipeline order.
+     *
+     * @param operatorId the operator's checkpoint name
+     * @param aspects each aspect's description, in a stable order
+     */
+    public synchronized void describe(final String operatorId, final Map<String, String> aspects) {
+        fingerprint.put(operatorId, new LinkedHashMap<>(aspects));
+    }
+
     /** @return the job's number of key groups */
     public int maxParallelism() {
         return maxParallelism;
@@ -131,7 +148,7 @@ public final class CheckpointCoordinator {
             return;
         }
         pendingFiles.sort(MANIFEST_ORDER);
-        final Manifest manifest = new Manifest(checkpointId, nowMillis, maxParallelism, pendingFiles);
+        final Manifest manifest = new Manifest(checkpointId, nowMillis, maxParallelism, fingerprint, pendingFiles);
         try {
             manifest.writeTo(directory.checkpointDir(checkpointId));
             directory.retain(checkpointId, RETAINED);
@@ -144,15 +161,20 @@ public final class CheckpointCoordinator {
         completedId = checkpointId;
         nextDueMillis = nowMillis + intervalMillis;
         notifyAll();
+        listener.completed(checkpointId);
     }
 
     /** A participant's input has ended: no checkpoint starts any more; the one in flight is abandoned. */
     public synchronized void participantFinished() {
+        final long abandoned = finished ? 0 : pendingId;
         finished = true;
         pendingId = 0;
         pendingFiles.clear();
         nextDueMillis = Long.MAX_VALUE;
         notifyAll();
+        if (abandoned != 0) {
+            listener.abandoned(abandoned);
+        }
     }
 
     /** @return the id of the last checkpoint completed (or restored from), 0 if none */

@@ -1,15 +1,18 @@
 package dev.weir.checkpoint;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 /**
  * The layout of a checkpoint directory: one sub-directory {@code chk-<id>} per checkpoint,
@@ -129,6 +132,47 @@ public final class CheckpointDirectory {
             throw new CheckpointException("checkpoint file " + path + " is missing or unreadable: " + missing, missing);
         }
         return path;
+    }
+
+    /**
+     * Checks every file a complete checkpoint lists: it exists, has the recorded length, and its
+     * bytes before the footer's checksum have the recorded CRC-32C (each file is read once).
+     *
+     * @param manifest a complete checkpoint's manifest
+     * @throws CheckpointException naming the checkpoint, the first file that differs and how
+     */
+    public void verify(final Manifest manifest) {
+        final Path dir = checkpointDir(manifest.checkpointId());
+        final String checkpoint = "checkpoint " + manifest.checkpointId() + " in " + dir + ": file ";
+        final byte[] buffer = new byte[1 << 16];
+        for (final CheckpointFile file : manifest.files()) {
+            final Path path = dir.resolve(file.fileName());
+            final CRC32C crc = new CRC32C();
+            try (InputStream in = Files.newInputStream(path)) {
+                final long length = Files.size(path);
+                if (length != file.lengthBytes()) {
+                    throw new CheckpointException(checkpoint + file.fileName() + " has " + length + " bytes, its manifest says "
+                            + file.lengthBytes());
+                }
+                long left = Math.max(0, length - CheckpointFile.FOOTER_BYTES);
+                while (left > 0) {
+                    final int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                    if (n < 0) {
+                        throw new IOException("it ended early");
+                    }
+                    crc.update(buffer, 0, n);
+                    left -= n;
+                }
+            } catch (NoSuchFileException missing) {
+                throw new CheckpointException(checkpoint + file.fileName() + " is missing (its manifest lists it)", missing);
+            } catch (IOException unreadable) {
+                throw new CheckpointException(checkpoint + file.fileName() + " cannot be read: " + unreadable, unreadable);
+            }
+            if ((int) crc.getValue() != file.checksum()) {
+                throw new CheckpointException(checkpoint + file.fileName() + " was changed or damaged: its CRC-32C is "
+                        + String.format("%08x", (int) crc.getValue()) + ", its manifest says " + String.format("%08x", file.checksum()));
+            }
+        }
     }
 
     /**

@@ -9,8 +9,12 @@ package dev.weir.checkpoint;
  * @param parallelism the owner's number of instances when it was written
  * @param fileName the file's name inside the checkpoint's directory
  * @param lengthBytes its length
+ * @param checksum the CRC-32C of its bytes but the last {@value #FOOTER_BYTES} (the checksum its footer records)
  */
-public record CheckpointFile(Kind kind, String owner, int instance, int parallelism, String fileName, long lengthBytes) {
+public record CheckpointFile(Kind kind, String owner, int instance, int parallelism, String fileName, long lengthBytes, int checksum) {
+    /** The bytes at the end of a snapshot file that its checksum does not cover: the checksum itself and the end magic. */
+    public static final int FOOTER_BYTES = 8;
+
     /** What a checkpoint file holds. */
     public enum Kind {
         /** A source instance's read positions ({@code <source>-<instance>.pos}). */

@@ -29,6 +29,7 @@ public final class SnapshotFileWriter implements AutoCloseable {
     private final CRC32C crc = new CRC32C();
     private long written;
     private long entries;
+    private int footerChecksum;
     private boolean finished;
 
     private SnapshotFileWriter(final Path file, final byte kind, final long checkpointId, final int maxParallelism) throws IOException {
@@ -145,13 +146,23 @@ public final class SnapshotFileWriter implements AutoCloseable {
         out.writeLong(typeTableOffset);
         out.writeLong(entries);
         flush();
-        out.writeInt((int) crc.getValue());
+        footerChecksum = (int) crc.getValue();
+        out.writeInt(footerChecksum);
         out.writeInt(SnapshotFormat.END_MAGIC);
         flush();
         channel.force(true);
         finished = true;
         channel.close();
         return written;
+    }
+
+    /**
+     * @return the checksum the footer records: the CRC-32C of every byte before the footer's
+     *     last {@value CheckpointFile#FOOTER_BYTES} (the checksum itself and the end magic, whose
+     *     CRC would be the same constant for every file); valid after {@link #finish()}
+     */
+    public int checksum() {
+        return footerChecksum;
     }
 
     /** @return the file written */

@@ -3,6 +3,7 @@ package dev.weir.operator;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.timer.TimeDomain;
 import dev.weir.timer.TimerService;
+import java.util.Map;
 
 /**
  * An operator whose keyed state and timers are part of checkpoints (docs/semantics.md §3: timers are
@@ -12,6 +13,36 @@ import dev.weir.timer.TimerService;
  * after a restore they start from MIN. Called on the operator's thread only.
  */
 public interface CheckpointedOperator {
+    /**
+     * What the operator is, for a checkpoint's fingerprint of the job: each aspect whose change
+     * makes its state mean something else (window assigner, trigger, evictor, lateness, state
+     * and function), with a description that is the same in every run of the same job and names
+     * parameters, never identity hashes. Parallelism is not part of it (a job may be rescaled).
+     * A restore compares it with the checkpoint's and refuses on the first difference.
+     *
+     * @return the aspects and their descriptions, in a stable order
+     */
+    default Map<String, String> fingerprint() {
+        return Map.of("operator", describe(this));
+    }
+
+    /**
+     * @param part a part of an operator (assigner, trigger, function), or null
+     * @return its description: its {@code toString} if it has its own, else its class name;
+     *     {@code none} for null and {@code a lambda} for a lambda (its class name changes between runs)
+     */
+    static String describe(final Object part) {
+        if (part == null) {
+            return "none";
+        }
+        final Class<?> type = part.getClass();
+        if (type.isSynthetic() || type.getName().contains("$$Lambda")) {
+            return "a lambda";
+        }
+        final String text = part.toString();
+        return text.startsWith(type.getName() + "@") ? type.getName() : text;
+    }
+
     /** @return the operator's keyed state; valid after {@code open} */
     KeyedStateBackend<?> keyedStateBackend();
 

@@ -7,6 +7,8 @@ import dev.weir.state.StateDescriptor;
 import dev.weir.state.VoidNamespace;
 import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Runs a {@link KeyedProcessFunction}: sets the current key per record, gives it keyed state
@@ -118,6 +120,14 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         if (backend != null) {
             backend.close();
         }
+    }
+
+    @Override
+    public Map<String, String> fingerprint() {
+        final Map<String, String> aspects = new LinkedHashMap<>();
+        aspects.put("operator", "process");
+        aspects.put("function", CheckpointedOperator.describe(function));
+        return aspects;
     }
 
     @Override

@@ -19,7 +19,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Checkpoints one task's operator chain: at an aligned barrier it writes the state and timers of
@@ -63,6 +65,21 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
         this.clock = clock;
     }
 
+    /**
+     * @return what each checkpointed operator of the chain is ({@link CheckpointedOperator#fingerprint()}),
+     *     by checkpoint name, in chain order
+     */
+    public Map<String, Map<String, String>> fingerprint() {
+        final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
+        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        for (int i = 0; i < operators.size(); i++) {
+            if (operators.get(i) instanceof CheckpointedOperator) {
+                fingerprint.put(operatorIds.get(i), ((CheckpointedOperator) operators.get(i)).fingerprint());
+            }
+        }
+        return fingerprint;
+    }
+
     @Override
     public void aligned(final long checkpointId) {
         checkpoint(checkpointId, List.of());
@@ -89,6 +106,32 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
         }
     }
 
+    /** Refuses to restore an operator into one that differs from the checkpoint's, naming the first difference. */
+    private static void requireSame(final CheckpointDirectory directory, final Manifest manifest, final String operatorId,
+            final Map<String, String> aspects) {
+        final Map<String, String> recorded = manifest.fingerprint().get(operatorId);
+        final String where = "cannot restore checkpoint " + manifest.checkpointId() + " in " + directory.checkpointDir(manifest.checkpointId())
+                + ": operator " + operatorId;
+        if (recorded == null) {
+            if (!manifest.files(CheckpointFile.Kind.OPERATOR_STATE, operatorId).isEmpty() || !manifest.fingerprint().isEmpty()) {
+                throw new CheckpointException(where + ": the checkpoint does not describe it (its job had operators "
+                        + manifest.fingerprint().keySet() + ")");
+            }
+            return;
+        }
+        for (final Map.Entry<String, String> aspect : aspects.entrySet()) {
+            final String was = recorded.getOrDefault(aspect.getKey(), "none");
+            if (!was.equals(aspect.getValue())) {
+                throw new CheckpointException(where + ": " + aspect.getKey() + ": checkpoint has " + was + ", job has " + aspect.getValue());
+            }
+        }
+        for (final Map.Entry<String, String> aspect : recorded.entrySet()) {
+            if (!aspects.containsKey(aspect.getKey())) {
+                throw new CheckpointException(where + ": " + aspect.getKey() + ": checkpoint has " + aspect.getValue() + ", job has none");
+            }
+        }
+    }
+
     private CheckpointFile write(final long checkpointId, final String operatorId, final CheckpointedOperator operator) {
         final Path file = coordinator.checkpointDir(checkpointId).resolve(operatorId + "-" + instance + ".state");
         try (SnapshotFileWriter writer = SnapshotFileWriter.forState(file, checkpointId, maxParallelism)) {
@@ -112,7 +155,7 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
                 }
             });
             return new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, operatorId, instance, parallelism,
-                    file.getFileName().toString(), writer.finish());
+                    file.getFileName().toString(), writer.finish(), writer.checksum());
         } catch (IOException | UncheckedIOException e) {
             throw new CheckpointException("cannot write checkpoint file " + file + ": " + e, e);
         }
@@ -124,9 +167,11 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
      *
      * @param directory the checkpoint directory
      * @param manifest the checkpoint's manifest
-     * @throws CheckpointException if a file is missing or unreadable
+     * @throws CheckpointException if an operator differs from the one that wrote the checkpoint
+     *     (its fingerprint), or a file is missing or unreadable
      */
     public void restore(final CheckpointDirectory directory, final Manifest manifest) {
+        fingerprint().forEach((operatorId, aspects) -> requireSame(directory, manifest, operatorId, aspects));
         final KeyGroupRange owned = KeyGroups.rangeFor(maxParallelism, parallelism, instance);
         final List<OneInputOperator<Object, Object>> operators = chain.operators();
         for (int i = 0; i < operators.size(); i++) {

@@ -21,6 +21,10 @@ public interface ChainEnd<T> extends Output<T> {
     /** End of input: forwards it downstream, or finishes the sink. */
     void end();
 
+    /** The task is closing, after the end of its input or after a failure or stop: tells the sink. Nothing by default. */
+    default void close() {
+    }
+
     /**
      * Makes every record written so far visible downstream: the producing thread calls it when
      * it finishes a unit of work (a task's duty cycle, a publisher's batch), so that no record

@@ -164,11 +164,12 @@ public final class OperatorChain {
         end.flush();
     }
 
-    /** Closes every operator. */
+    /** Closes every operator, then the chain's end (a sink learns that its instance is done). */
     public void close() {
         for (final OneInputOperator<Object, Object> operator : operators) {
             operator.close();
         }
+        end.close();
     }
 
     /** Copies every operator's statistics into its gauges for other threads; the owning thread only. */

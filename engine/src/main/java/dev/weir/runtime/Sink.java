@@ -34,8 +34,43 @@ public interface Sink<T> {
     }
 
     /**
+     * The sink one instance of the last stage hands its results, watermarks and barriers to;
+     * called once per instance when the pipeline starts. By default this sink itself, shared by
+     * every instance (so it must be thread-safe). A sink that needs to tell the instances apart
+     * (to align their barriers, say) returns a sink of its own per instance.
+     *
+     * @param instance the instance's index, from 0
+     * @param parallelism the stage's number of instances
+     * @return the sink of that instance
+     */
+    default Sink<T> instance(final int instance, final int parallelism) {
+        return this;
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} is complete and durable: its manifest is on disk, and every
+     * instance got {@link #checkpoint} with it before. Called once on the sink the pipeline was
+     * given (not on an {@link #instance}), from the thread of the task or source that completed
+     * the checkpoint.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void checkpointCompleted(final long checkpointId) {
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} will never complete (an input ended while it was in
+     * flight); instances may still pass its barrier afterwards. Called like
+     * {@link #checkpointCompleted}.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void checkpointAbandoned(final long checkpointId) {
+    }
+
+    /**
      * One instance's input has ended: called once per parallel instance, on that instance's
-     * thread, after its last {@link #accept} and {@link #watermark}. With parallelism
+     * sink ({@link #instance}) and thread, after its last {@link #accept} and {@link #watermark}. With parallelism
      * {@code n} it is called {@code n} times, possibly at the same time from different threads;
      * the place to flush what an instance buffers, or to read per-thread state.
      */
@@ -43,12 +78,21 @@ public interface Sink<T> {
     }
 
     /**
-     * Every instance's input has ended: called once per pipeline, after every instance's
+     * Every instance's input has ended: called once per pipeline, on the sink the pipeline was
+     * given (not on an {@link #instance}), after every instance's
      * {@link #finish()} has returned, on the thread of the instance that finished last. Whatever
      * the instances did before their {@code finish()} returned is visible here. The place for
      * what a sink does once at the end (a footer, a summary, closing a shared file). Not called
      * when the pipeline fails or is closed before every instance finished.
      */
     default void allFinished() {
+    }
+
+    /**
+     * Called once per instance, from its thread, when its task closes: after {@link #finish()},
+     * or without it after a failure or a stop. A sink that holds output back releases or drops
+     * it here.
+     */
+    default void close() {
     }
 }

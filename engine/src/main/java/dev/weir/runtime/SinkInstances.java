@@ -9,23 +9,27 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Sink#finish()} happens-before the last one's {@code allFinished()}. Thread-safe.
  */
 public final class SinkInstances {
+    private final Sink<?> sink;
     private final AtomicInteger unfinished;
 
-    /** @param instances how many instances feed the sink, at least 1 */
-    public SinkInstances(final int instances) {
+    /**
+     * @param sink the sink the pipeline was given: its {@link Sink#allFinished()} is called, not
+     *     that of a per-instance sink ({@link Sink#instance})
+     * @param instances how many instances feed the sink, at least 1
+     */
+    public SinkInstances(final Sink<?> sink, final int instances) {
         if (instances < 1) {
             throw new IllegalArgumentException("a sink has at least one instance: " + instances);
         }
+        this.sink = sink;
         this.unfinished = new AtomicInteger(instances);
     }
 
     /**
      * One instance's input ended and its {@link Sink#finish()} returned: if it was the last,
      * calls {@link Sink#allFinished()} on the calling thread.
-     *
-     * @param sink the sink all the instances feed
      */
-    void instanceFinished(final Sink<?> sink) {
+    void instanceFinished() {
         if (unfinished.decrementAndGet() == 0) {
             sink.allFinished();
         }

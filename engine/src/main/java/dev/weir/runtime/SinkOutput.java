@@ -5,7 +5,8 @@ import dev.weir.operator.OutputTag;
 
 /**
  * The end of a task's chain that hands records to a {@link Sink}: one per parallel instance of
- * the last stage, all of them sharing the sink and its {@link SinkInstances}. Called on the
+ * the last stage, each with its instance's sink ({@link Sink#instance}) and all sharing one
+ * {@link SinkInstances}. Called on the
  * instance's thread only.
  *
  * @param <T> the record type
@@ -23,13 +24,14 @@ public final class SinkOutput<T> implements ChainEnd<T> {
      * @param sideOutputs where side-output records go
      */
     public SinkOutput(final Sink<? super T> sink, final SideOutputs sideOutputs) {
-        this(sink, sideOutputs, new SinkInstances(1));
+        this(sink, sideOutputs, new SinkInstances(sink, 1));
     }
 
     /**
      * The output of one of a sink's parallel instances.
      *
-     * @param sink the sink, shared by every instance
+     * @param sink this instance's sink ({@link Sink#instance}; by default the pipeline's sink,
+     *     shared by every instance)
      * @param sideOutputs where side-output records go
      * @param instances the sink's instances, shared by every instance's output
      */
@@ -68,7 +70,12 @@ public final class SinkOutput<T> implements ChainEnd<T> {
     @Override
     public void end() {
         sink.finish();
-        instances.instanceFinished(sink);
+        instances.instanceFinished();
+    }
+
+    @Override
+    public void close() {
+        sink.close();
     }
 
     @Override

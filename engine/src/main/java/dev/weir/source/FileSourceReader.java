@@ -1,6 +1,7 @@
 package dev.weir.source;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
@@ -38,6 +39,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     /** The sum of {@link #byteOffsets}, published once per batch for other threads (progress displays). */
     private final AtomicLong bytesRead = new AtomicLong();
     private final SplitOutput<?>[] outputs;
+    private final FilePrefixChecksum[] prefixes;
     private final StringBuilder line = new StringBuilder(256);
     private boolean registered;
     private int finishedSplits;
@@ -57,6 +59,10 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         this.finished = new boolean[fileIndexes.length];
         this.paused = new boolean[fileIndexes.length];
         this.outputs = new SplitOutput<?>[fileIndexes.length];
+        this.prefixes = new FilePrefixChecksum[fileIndexes.length];
+        for (int split = 0; split < fileIndexes.length; split++) {
+            prefixes[split] = new FilePrefixChecksum();
+        }
     }
 
     @Override
@@ -203,12 +209,29 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         return positions;
     }
 
+    /**
+     * {@inheritDoc} Each position carries the file's size and the CRC-32C of its bytes before
+     * the position (read at the checkpoint, only the bytes since the previous one), so that a
+     * restore can tell whether the file changed before it.
+     *
+     * @throws UncheckedIOException if a file cannot be read for its checksum
+     */
     @Override
     public List<FileSplitPosition> snapshotPositions() {
         final List<FileSplitPosition> positions = new ArrayList<>(fileIndexes.length);
         for (int split = 0; split < fileIndexes.length; split++) {
+            long size = 0;
+            int checksum = 0;
+            if (byteOffsets[split] > 0 || Files.exists(path(split))) {
+                try {
+                    size = Files.size(path(split));
+                    checksum = prefixes[split].upTo(path(split), byteOffsets[split]);
+                } catch (IOException unreadable) {
+                    throw new UncheckedIOException(path(split) + ": cannot read it for a checkpoint: " + unreadable, unreadable);
+                }
+            }
             positions.add(new FileSplitPosition(fileIndexes[split], path(split).toString(), byteOffsets[split], linesRead[split],
-                    finished[split]));
+                    finished[split], size, checksum));
         }
         return positions;
     }
@@ -216,10 +239,12 @@ public final class FileSourceReader<T> implements SourceReader<T> {
     /**
      * Resumes each of this reader's files at the byte offset and line number a checkpoint recorded
      * (positions of files of other readers are passed over); a file without a position is read
-     * from its start.
+     * from its start. Each file must hold the same bytes before its offset as at the checkpoint
+     * (bytes appended after it are read as new input).
      *
      * @param positions the positions every reader of the source recorded
      * @throws IllegalStateException if a position names another file than this source's file of that index
+     * @throws SourceFileChangedException if a file is shorter than its position, or its bytes before it differ
      */
     @Override
     public void restorePositions(final List<?> positions) {
@@ -234,6 +259,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
             }
             for (int split = 0; split < fileIndexes.length; split++) {
                 if (fileIndexes[split] == position.fileIndex()) {
+                    requireUnchangedBefore(split, position);
                     byteOffsets[split] = position.byteOffset();
                     linesRead[split] = position.linesRead();
                     if (position.finished() && !finished[split]) {
@@ -264,6 +290,34 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         }
         // a release store, once per batch: no fence per line, and a reader on another thread sees a recent value
         bytesRead.lazySet(sum);
+    }
+
+    private void requireUnchangedBefore(final int split, final FileSplitPosition position) {
+        final Path file = path(split);
+        if (position.byteOffset() == 0) {
+            return;
+        }
+        final long size;
+        try {
+            size = Files.size(file);
+        } catch (IOException missing) {
+            throw new SourceFileChangedException(file, position.byteOffset(), "it cannot be read any more (" + missing + ")");
+        }
+        if (size < position.byteOffset()) {
+            throw new SourceFileChangedException(file, position.byteOffset(), "it has " + size + " bytes now, " + position.fileSize()
+                    + " at the checkpoint");
+        }
+        final int checksum;
+        try {
+            checksum = prefixes[split].upTo(file, position.byteOffset());
+        } catch (IOException unreadable) {
+            throw new SourceFileChangedException(file, position.byteOffset(), "it cannot be read any more (" + unreadable + ")");
+        }
+        if (checksum != position.checksum()) {
+            throw new SourceFileChangedException(file, position.byteOffset(), "its first " + position.byteOffset()
+                    + " bytes differ from those the checkpoint read (CRC-32C " + String.format("%08x", checksum) + ", was "
+                    + String.format("%08x", position.checksum()) + ")");
+        }
     }
 
     /** Closes every open file; idempotent. */

@@ -80,7 +80,7 @@ public final class SourceCheckpointer {
                 }
             }
             return new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId, instance, parallelism,
-                    file.getFileName().toString(), writer.finish());
+                    file.getFileName().toString(), writer.finish(), writer.checksum());
         } catch (IOException e) {
             throw new CheckpointException("cannot write checkpoint file " + file + ": " + e, e);
         }
@@ -99,6 +99,7 @@ public final class SourceCheckpointer {
      * @param directory the checkpoint directory
      * @param manifest the checkpoint's manifest
      * @throws CheckpointException if a file is missing or unreadable, or the positions do not fit the source
+     * @throws SourceFileChangedException if an input file changed before its recorded position
      */
     public void restore(final CheckpointDirectory directory, final Manifest manifest) {
         chain.restore(directory, manifest);
@@ -118,6 +119,8 @@ public final class SourceCheckpointer {
         }
         try {
             reader.restorePositions(positions);
+        } catch (SourceFileChangedException changed) {
+            throw changed; // names the input file, not the checkpoint: the input is what is wrong
         } catch (RuntimeException misfit) {
             throw new CheckpointException("source " + sourceId + " cannot resume from checkpoint " + manifest.checkpointId() + " in "
                     + directory.checkpointDir(manifest.checkpointId()) + ": " + misfit.getMessage(), misfit);

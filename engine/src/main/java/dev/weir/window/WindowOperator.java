@@ -22,7 +22,9 @@ import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Flink's window operator (docs/semantics.md §3-4): assigns each record to windows, keeps window
@@ -125,6 +127,20 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         this.evictor = evictor;
         this.allowedLateness = assigner.isEventTime() ? allowedLateness : 0;
         this.lateDataTag = lateDataTag;
+    }
+
+    @Override
+    public Map<String, String> fingerprint() {
+        final Map<String, String> aspects = new LinkedHashMap<>();
+        aspects.put("operator", "window");
+        aspects.put("window assigner", CheckpointedOperator.describe(assigner));
+        aspects.put("trigger", CheckpointedOperator.describe(trigger));
+        aspects.put("evictor", CheckpointedOperator.describe(evictor));
+        aspects.put("allowed lateness", allowedLateness + " ms");
+        aspects.put("late data", lateDataTag == null ? "dropped" : "side output " + lateDataTag.id());
+        aspects.put("window state", windowStateDescriptor.name() + " " + windowStateDescriptor.getClass().getSimpleName());
+        aspects.put("window function", CheckpointedOperator.describe(function));
+        return aspects;
     }
 
     @Override

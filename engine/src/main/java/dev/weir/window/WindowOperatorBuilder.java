@@ -1,5 +1,6 @@
 package dev.weir.window;
 
+import dev.weir.operator.CheckpointedOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.OutputTag;
@@ -180,6 +181,12 @@ public final class WindowOperatorBuilder<IN, K, W extends Window> {
             public void clear(final ProcessWindowFunction.Context<W> context) {
                 function.clear(context);
             }
+
+            @Override
+            public String toString() {
+                // a checkpoint's fingerprint names the user's function, not this adapter
+                return CheckpointedOperator.describe(function);
+            }
         };
     }
 
@@ -193,6 +200,12 @@ public final class WindowOperatorBuilder<IN, K, W extends Window> {
             @Override
             public void clear(final ProcessWindowFunction.Context<W> context) {
                 function.clear(context);
+            }
+
+            @Override
+            public String toString() {
+                // a checkpoint's fingerprint names the user's function, not this adapter
+                return CheckpointedOperator.describe(function);
             }
         };
     }

@@ -5,26 +5,46 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 final class CheckpointDirectoryTest {
+    /** Stands for a snapshot file's footer checksum and end magic, which its checksum does not cover. */
+    static final String FOOTER = "12345678";
+
     @TempDir
     Path root;
 
     private CheckpointDirectory complete(final long id) throws Exception {
         final CheckpointDirectory directory = new CheckpointDirectory(root);
         final Path dir = directory.create(id);
-        Files.writeString(dir.resolve("src-0-0.pos"), "positions");
-        new Manifest(id, 1000 * id, 128, List.of(
-                new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, "src-0", 0, 1, "src-0-0.pos", 9),
-                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 5),
-                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 6)))
+        Files.writeString(dir.resolve("src-0-0.pos"), "positions" + FOOTER);
+        Files.writeString(dir.resolve("keyed-1.window-0.state"), "state" + FOOTER);
+        Files.writeString(dir.resolve("keyed-1.window-1.state"), "state2" + FOOTER);
+        new Manifest(id, 1000 * id, 128, Map.of("keyed-1.window", Map.of("window assigner", "TumblingEventTimeWindows(1000, 0)")), List.of(
+                new CheckpointFile(CheckpointFile.Kind.SOURCE_POSITIONS, "src-0", 0, 1, "src-0-0.pos", 17, crc("positions")),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 13, crc("state")),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 14, crc("state2"))))
                 .writeTo(dir);
         return directory;
+    }
+
+    /** @return the CRC-32C of a text's UTF-8 bytes (a file's content before its {@link #FOOTER}) */
+    static int crc(final String text) {
+        final CRC32C crc = new CRC32C();
+        crc.update(text.getBytes(StandardCharsets.UTF_8));
+        return (int) crc.getValue();
+    }
+
+    /** @return a manifest's body with its checksum line, as {@link Manifest#writeTo} writes it */
+    static String signed(final String body) {
+        return body + "crc32c " + String.format("%08x", crc(body)) + "\n";
     }
 
     @Test
@@ -33,12 +53,17 @@ final class CheckpointDirectoryTest {
         assertEquals(3, manifest.checkpointId());
         assertEquals(3000, manifest.timeMillis());
         assertEquals(128, manifest.maxParallelism());
-        assertEquals(List.of(new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 5),
-                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 6)),
+        assertEquals(List.of(
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 0, 2, "keyed-1.window-0.state", 13, crc("state")),
+                new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window", 1, 2, "keyed-1.window-1.state", 14, crc("state2"))),
                 manifest.files(CheckpointFile.Kind.OPERATOR_STATE, "keyed-1.window"));
-        assertEquals(List.of("weir-checkpoint-manifest 1", "checkpoint 3", "time 3000", "maxParallelism 128", "source src-0 1",
-                "file src-0-0.pos 9", "operator keyed-1.window 2", "file keyed-1.window-0.state 5", "file keyed-1.window-1.state 6", "end"),
-                Files.readAllLines(root.resolve("chk-3").resolve(Manifest.FILE_NAME)));
+        assertEquals(Map.of("keyed-1.window", Map.of("window assigner", "TumblingEventTimeWindows(1000, 0)")), manifest.fingerprint());
+        final String body = "weir-checkpoint-manifest 2\ncheckpoint 3\ntime 3000\nmaxParallelism 128\n"
+                + "job keyed-1.window window assigner: TumblingEventTimeWindows(1000, 0)\n"
+                + "source src-0 1\nfile src-0-0.pos 17 " + String.format("%08x", crc("positions")) + "\n"
+                + "operator keyed-1.window 2\nfile keyed-1.window-0.state 13 " + String.format("%08x", crc("state")) + "\n"
+                + "file keyed-1.window-1.state 14 " + String.format("%08x", crc("state2")) + "\nend\n";
+        assertEquals(signed(body), Files.readString(root.resolve("chk-3").resolve(Manifest.FILE_NAME)));
         assertFalse(Files.exists(root.resolve("chk-3").resolve(Manifest.FILE_NAME + ".tmp")));
     }
 
@@ -64,7 +89,7 @@ final class CheckpointDirectoryTest {
     void anUnreadableManifestIsAnErrorNamingTheFile() throws Exception {
         final CheckpointDirectory directory = complete(2);
         final Path manifest = root.resolve("chk-2").resolve(Manifest.FILE_NAME);
-        Files.writeString(manifest, "weir-checkpoint-manifest 1\ncheckpoint two\ntime 1\nmaxParallelism 128\nend\n");
+        Files.writeString(manifest, signed("weir-checkpoint-manifest 2\ncheckpoint two\ntime 1\nmaxParallelism 128\nend\n"));
         final CheckpointException error = assertThrows(CheckpointException.class, directory::latestComplete);
         assertEquals("checkpoint manifest " + manifest + ":2: 'two' is not a number", error.getMessage());
     }
@@ -75,7 +100,7 @@ final class CheckpointDirectoryTest {
         final Manifest manifest = directory.latestComplete();
         Files.writeString(root.resolve("chk-2").resolve("src-0-0.pos"), "cut");
         final CheckpointException error = assertThrows(CheckpointException.class, () -> directory.file(manifest, manifest.files().get(0)));
-        assertEquals("checkpoint file " + root.resolve("chk-2").resolve("src-0-0.pos") + " has 3 bytes, its manifest says 9",
+        assertEquals("checkpoint file " + root.resolve("chk-2").resolve("src-0-0.pos") + " has 3 bytes, its manifest says 17",
                 error.getMessage());
     }
 

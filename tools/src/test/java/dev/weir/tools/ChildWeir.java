@@ -1,11 +1,18 @@
 package dev.weir.tools;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.weir.pipelines.run.RecordFileJob;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The {@code weir} command line in a child JVM with this JVM's class path: by default this
@@ -13,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * stderr in files. For tests that kill a run for real or need a JVM started differently.
  */
 final class ChildWeir {
+    private static final Pattern RESUMED = Pattern.compile("weir: run: resumed from checkpoint (\\d+) ");
     private final Process process;
     private final Path stdout;
     private final Path stderr;
@@ -97,5 +105,45 @@ final class ChildWeir {
     /** @return the file the child's stderr goes to */
     Path stderr() {
         return stderr;
+    }
+
+    /** @return what the child wrote to stderr so far, or why it cannot be read */
+    String stderrText() {
+        try {
+            return Files.readString(stderr);
+        } catch (IOException e) {
+            return "(cannot read " + stderr + ": " + e.getMessage() + ")";
+        }
+    }
+
+    /**
+     * Waits until the child has marked {@code marks} checkpoints in its output file, failing if
+     * it ends first or takes longer than a minute (it is killed then).
+     *
+     * @param output the child's {@code --output} file
+     * @param marks how many {@code # checkpoint N} lines to wait for
+     * @throws Exception if waiting is interrupted or the file cannot be read
+     */
+    void awaitMarks(final Path output, final int marks) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                fail("the run ended before it was killed: exit " + process.exitValue() + ", stderr: " + stderrText());
+            }
+            if (Files.exists(output)
+                    && Files.readAllLines(output).stream().filter(line -> line.startsWith(RecordFileJob.CHECKPOINT_MARK)).count() >= marks) {
+                return;
+            }
+            process.waitFor(10, TimeUnit.MILLISECONDS);
+        }
+        process.destroyForcibly();
+        fail("no " + marks + " checkpoint marks within 60 s; stderr: " + stderrText());
+    }
+
+    /** @return the checkpoint a restored run says on stderr it resumed from */
+    long resumedCheckpointId() {
+        final Matcher resumed = RESUMED.matcher(stderrText());
+        assertTrue(resumed.find(), "the restored run names its checkpoint on stderr: " + stderrText());
+        return Long.parseLong(resumed.group(1));
     }
 }

@@ -3,7 +3,6 @@ package dev.weir.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.weir.pipelines.run.RecordFileJob;
 import java.io.IOException;
@@ -31,7 +30,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KilledRunRecoveryTest {
     private static final Pattern FIRE = Pattern.compile("^FIRE key=(\\S+) window=(\\[\\S+\\)) .*$");
-    private static final Pattern RESUMED = Pattern.compile("weir: run: resumed from checkpoint (\\d+) ");
     private static final int RECORDS = 200_000;
     private static final String JOB = "watermarks:\n"
             + "  strategy: monotonous\n"
@@ -59,7 +57,7 @@ class KilledRunRecoveryTest {
         final ChildWeir first = ChildWeir.start(dir, "first", "run", job.toString(), records.toString(),
                 "--output", firstOutput.toString(), "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "100ms",
                 "--max-rate", "40000");
-        awaitMarks(first, firstOutput, 3);
+        first.awaitMarks(firstOutput, 3);
         first.process().destroyForcibly(); // SIGKILL on Linux: no shutdown hook, no flush, no clean-up
         assertTrue(first.process().waitFor(30, TimeUnit.SECONDS), "the killed run is gone");
         assertEquals(137, first.process().exitValue(), "killed by SIGKILL (128 + 9)");
@@ -71,14 +69,14 @@ class KilledRunRecoveryTest {
         final ChildWeir second = ChildWeir.start(dir, "second", "run", job.toString(), records.toString(),
                 "--output", secondOutput.toString(), "--restore", checkpoints.toString());
         assertTrue(second.process().waitFor(120, TimeUnit.SECONDS), "the restored run ends");
-        assertEquals(0, second.process().exitValue(), () -> "restored run failed: " + read(second.stderr()));
+        assertEquals(0, second.process().exitValue(), () -> "restored run failed: " + second.stderrText());
         final List<String> secondLines = Files.readAllLines(secondOutput);
 
         final List<String> both = new ArrayList<>(firstLines);
         both.addAll(secondLines);
         assertEquals(expected, lastResultPerWindow(both), "last result per key and window, over both runs");
 
-        final long restored = restoredCheckpointId(second.stderr());
+        final long restored = second.resumedCheckpointId();
         final int mark = firstLines.indexOf(RecordFileJob.CHECKPOINT_MARK + restored);
         assertTrue(mark >= 0, "the first run marked checkpoint " + restored + " that the second restored from");
         final Set<String> printedAgain = new HashSet<>(results(secondLines));
@@ -87,31 +85,6 @@ class KilledRunRecoveryTest {
             assertFalse(printedAgain.contains(line), "printed before checkpoint " + restored + " and again after the restore: " + line);
         }
         assertTrue(!beforeMark.isEmpty(), "the restored checkpoint covers results of the first run");
-    }
-
-    /** Waits until the child has marked {@code marks} checkpoints in its output, failing if it ends first. */
-    private static void awaitMarks(final ChildWeir child, final Path output, final int marks) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            if (!child.process().isAlive()) {
-                fail("the first run ended before it was killed: exit " + child.process().exitValue() + ", stderr: "
-                        + read(child.stderr()));
-            }
-            if (Files.exists(output)
-                    && Files.readAllLines(output).stream().filter(line -> line.startsWith(RecordFileJob.CHECKPOINT_MARK)).count() >= marks) {
-                return;
-            }
-            child.process().waitFor(20, TimeUnit.MILLISECONDS);
-        }
-        child.process().destroyForcibly();
-        fail("no " + marks + " checkpoints within 60 s; stderr: " + read(child.stderr()));
-    }
-
-    /** The restored run says on stderr which checkpoint it resumed from. */
-    private static long restoredCheckpointId(final Path stderr) {
-        final Matcher resumed = RESUMED.matcher(read(stderr));
-        assertTrue(resumed.find(), "the restored run names its checkpoint on stderr: " + read(stderr));
-        return Long.parseLong(resumed.group(1));
     }
 
     private static List<String> results(final List<String> lines) {
@@ -141,13 +114,5 @@ class KilledRunRecoveryTest {
             text.append('k').append(i % 37).append(',').append(i * 7L).append(',').append(i % 101).append('\n');
         }
         return Files.writeString(file, text, StandardCharsets.UTF_8);
-    }
-
-    private static String read(final Path file) {
-        try {
-            return Files.readString(file);
-        } catch (IOException e) {
-            return "(cannot read " + file + ": " + e.getMessage() + ")";
-        }
     }
 }

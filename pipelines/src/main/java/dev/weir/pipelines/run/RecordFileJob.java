@@ -9,6 +9,7 @@ import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.PacedSource;
@@ -26,12 +27,13 @@ import java.util.function.Consumer;
  * instances), the job's watermark strategy per split, keyBy, the window operator at the job's
  * parallelism, and a sink that hands each FIRE and LATE line to a consumer (called from the
  * window tasks, one call at a time). With checkpoints on, a {@code # checkpoint N} line marks
- * each checkpoint in the output; with a restore directory, the run resumes from the latest
+ * each checkpoint in the output once it is durable, exactly between the lines it covers and those
+ * it does not, at any parallelism ({@link CheckpointMarkedLines}); with a restore directory, the run resumes from the latest
  * complete checkpoint there (docs/checkpoints.md). The returned {@link RecordFileRun} tells how
  * far the files were read and, at the end, what the run did.
  */
 public final class RecordFileJob {
-    /** Starts the output line that marks a checkpoint: everything above it is covered by the checkpoint. */
+    /** Starts the output line that marks a durable checkpoint: every line above it is covered by the checkpoint, none below it. */
     public static final String CHECKPOINT_MARK = "# checkpoint ";
     /** The source stage's name in the pipeline's metrics. */
     static final String SOURCE_STAGE = "records-0";
@@ -56,7 +58,7 @@ public final class RecordFileJob {
         if (job.window() == null) {
             throw new IllegalArgumentException("the job has no window section: 'weir run' needs one");
         }
-        final OutputLines serialized = new OutputLines(lines);
+        final CheckpointMarkedLines output = new CheckpointMarkedLines(lines);
         final StreamPipeline pipeline = StreamPipeline.named("run")
                 .clock(SystemClock.INSTANCE)
                 .stateBackend(options.stateBackend());
@@ -76,18 +78,7 @@ public final class RecordFileJob {
                 .keyBy(ScenarioRecord::key)
                 .parallelism(job.parallelism());
         final DataStream<String> results = keyed.transform(WINDOW, ScenarioOperators.windowOperator(job.window()));
-        results.sideOutput(ScenarioOperators.LATE, (record, timestamp) -> serialized.accept(ScenarioLines.late(record)))
-                .sink(new Sink<String>() {
-                    @Override
-                    public void accept(final String line, final long timestamp) {
-                        serialized.accept(line);
-                    }
-
-                    @Override
-                    public void checkpoint(final long checkpointId) {
-                        serialized.checkpoint(checkpointId);
-                    }
-                });
+        results.sideOutput(ScenarioOperators.LATE, new LateLines(output)).sink(new MarkedSink(output));
         final long checkpointIdBefore = lastCheckpointId(options);
         return new RecordFileRun(pipeline.start(), reading, options.checkpointDir() != null, checkpointIdBefore);
     }
@@ -118,28 +109,92 @@ public final class RecordFileJob {
                 .withPeriodicInterval(0);
     }
 
-    /**
-     * Hands lines on one at a time, whichever window task produced them, and marks checkpoints:
-     * {@code # checkpoint N} goes out when the first window instance passes barrier N, so every
-     * line above it is covered by checkpoint N and is not printed again after a restore from it.
-     */
-    private static final class OutputLines implements Consumer<String> {
-        private final Consumer<String> lines;
-        private long markedCheckpointId;
+    /** The FIRE lines and barriers of each window instance, into its side of the output. */
+    private static final class MarkedSink implements Sink<String> {
+        private final CheckpointMarkedLines output;
+        private final CheckpointMarkedLines.Instance instance;
 
-        OutputLines(final Consumer<String> lines) {
-            this.lines = lines;
+        MarkedSink(final CheckpointMarkedLines output) {
+            this(output, null);
+        }
+
+        private MarkedSink(final CheckpointMarkedLines output, final CheckpointMarkedLines.Instance instance) {
+            this.output = output;
+            this.instance = instance;
         }
 
         @Override
-        public synchronized void accept(final String line) {
-            lines.accept(line);
+        public Sink<String> instance(final int index, final int parallelism) {
+            return new MarkedSink(output, output.instance(index));
         }
 
-        synchronized void checkpoint(final long checkpointId) {
-            if (checkpointId > markedCheckpointId) {
-                markedCheckpointId = checkpointId;
-                lines.accept(CHECKPOINT_MARK + checkpointId);
+        @Override
+        public void accept(final String line, final long timestamp) {
+            if (instance == null) {
+                output.direct(line);
+            } else {
+                instance.line(line);
+            }
+        }
+
+        @Override
+        public void checkpoint(final long checkpointId) {
+            if (instance != null) {
+                instance.barrier(checkpointId);
+            }
+        }
+
+        @Override
+        public void checkpointCompleted(final long checkpointId) {
+            output.completed(checkpointId);
+        }
+
+        @Override
+        public void checkpointAbandoned(final long checkpointId) {
+            output.abandoned(checkpointId);
+        }
+
+        @Override
+        public void finish() {
+            if (instance != null) {
+                instance.end();
+            }
+        }
+
+        @Override
+        public void close() {
+            // after a failure or stop no checkpoint completes: lines held for one go out, below the last mark
+            if (instance != null) {
+                instance.end();
+            }
+        }
+    }
+
+    /** The LATE lines of each window instance, into its side of the output (before or after its barrier, like its FIRE lines). */
+    private static final class LateLines implements SideOutputs.SideOutputSink<ScenarioRecord> {
+        private final CheckpointMarkedLines output;
+        private final CheckpointMarkedLines.Instance instance;
+
+        LateLines(final CheckpointMarkedLines output) {
+            this(output, null);
+        }
+
+        private LateLines(final CheckpointMarkedLines output, final CheckpointMarkedLines.Instance instance) {
+            this.output = output;
+            this.instance = instance;
+        }
+
+        @Override
+        public SideOutputs.SideOutputSink<ScenarioRecord> instance(final int index, final int parallelism) {
+            return new LateLines(output, output.instance(index));
+        }
+
+        @Override
+        public void accept(final ScenarioRecord record, final long timestamp) {
+            if (instance == null) {
+                output.direct(ScenarioLines.late(record));
+            } else {
+                instance.line(ScenarioLines.late(record));
             }
         }
     }

@@ -16,6 +16,7 @@ import dev.weir.pipelines.run.RunOptions;
 import dev.weir.pipelines.run.RunSummary;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.runtime.PipelineExecutionException;
+import dev.weir.source.SourceFileChangedException;
 import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;
 import dev.weir.time.NanoClock;
@@ -240,6 +241,8 @@ public final class RunCommand implements Callable<Integer> {
         }
         try {
             return RecordFileJob.start(job, recordFiles, options, lines);
+        } catch (final SourceFileChangedException e) {
+            throw new RecordFileException(e.file().toString(), 0, null, e.reason());
         } catch (final CheckpointException e) {
             if (options.restoreDir() == null) {
                 throw e;

@@ -1,0 +1,124 @@
+package dev.weir.pipelines.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The output lines of {@code weir run} with exact checkpoint marks. Every window instance hands
+ * its lines and barriers to its own {@link Instance}; the lines go on one at a time. A line an
+ * instance produces after its barrier {@code N} is held back while checkpoint {@code N} is in
+ * flight (as Flink's barrier alignment blocks a channel that delivered its barrier); once the
+ * checkpoint is complete and durable, {@code # checkpoint N} goes out, then the held lines. So
+ * every line above the mark is covered by checkpoint {@code N} and every line below it is not:
+ * keeping a killed run's output up to its last mark and appending the output of a run restored
+ * from that checkpoint prints each result exactly once. When a checkpoint is abandoned, or every
+ * instance has ended or closed (also after a failure), the held lines go out without a mark.
+ * Thread-safe (one lock).
+ */
+final class CheckpointMarkedLines {
+    private final Consumer<String> lines;
+    private final List<Instance> instances = new ArrayList<>();
+    private long settledId;
+    private int ended;
+
+    /** @param lines receives the lines, one call at a time */
+    CheckpointMarkedLines(final Consumer<String> lines) {
+        this.lines = lines;
+    }
+
+    /**
+     * @param index a window instance, from 0
+     * @return that instance's side of the output, the same object on every call
+     */
+    synchronized Instance instance(final int index) {
+        while (instances.size() <= index) {
+            instances.add(new Instance());
+        }
+        return instances.get(index);
+    }
+
+    /** A line from outside any window instance: out at once. */
+    synchronized void direct(final String line) {
+        lines.accept(line);
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} is durable: its mark goes out, then every held line.
+     *
+     * @param checkpointId the checkpoint
+     */
+    synchronized void completed(final long checkpointId) {
+        if (checkpointId > settledId) {
+            settledId = checkpointId;
+            lines.accept(RecordFileJob.CHECKPOINT_MARK + checkpointId);
+            release();
+        }
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} will not complete: the held lines go out without a mark.
+     *
+     * @param checkpointId the checkpoint
+     */
+    synchronized void abandoned(final long checkpointId) {
+        if (checkpointId > settledId) {
+            settledId = checkpointId;
+            release();
+        }
+    }
+
+    private void release() {
+        for (final Instance instance : instances) {
+            for (final String line : instance.held) {
+                lines.accept(line);
+            }
+            instance.held.clear();
+        }
+    }
+
+    /** One window instance's side of the output; its calls come from that instance's task. */
+    final class Instance {
+        private final List<String> held = new ArrayList<>();
+        private long passedId;
+        private boolean hasEnded;
+
+        private Instance() {
+        }
+
+        /** @param line a FIRE or LATE line of this instance: out now, or held while its barrier is ahead of the mark */
+        void line(final String line) {
+            synchronized (CheckpointMarkedLines.this) {
+                if (passedId > settledId) {
+                    held.add(line);
+                } else {
+                    lines.accept(line);
+                }
+            }
+        }
+
+        /** @param checkpointId the barrier this instance passed: its later lines belong after that checkpoint's mark */
+        void barrier(final long checkpointId) {
+            synchronized (CheckpointMarkedLines.this) {
+                passedId = Math.max(passedId, checkpointId);
+            }
+        }
+
+        /** This instance's input ended, or its task closed; once every instance has, nothing is held any more. Idempotent. */
+        void end() {
+            synchronized (CheckpointMarkedLines.this) {
+                if (!hasEnded) {
+                    hasEnded = true;
+                    ended++;
+                }
+                if (ended == instances.size()) {
+                    // no checkpoint can complete now: a late mark must not claim the released lines
+                    for (final Instance instance : instances) {
+                        settledId = Math.max(settledId, instance.passedId);
+                    }
+                    release();
+                }
+            }
+        }
+    }
+}
