@@ -211,11 +211,17 @@ class FileSourceTest {
         assertEquals(List.of(0L, 6L, 12L, 14L), afterEachRead);
 
         final FileSourceReader<String> restored = source.createReader(0, 1);
-        restored.restorePositions(List.of(new FileSplitPosition(0, a.toString(), 4, 2, false),
-                new FileSplitPosition(1, b.toString(), 3, 1, false)));
+        restored.restorePositions(List.of(new FileSplitPosition(0, a.toString(), 4, 2, false, 8, crc32c("1\n2\n")),
+                new FileSplitPosition(1, b.toString(), 3, 1, false, 6, crc32c("55\n"))));
         assertEquals(7, restored.bytesRead());
         restored.read(output);
         assertEquals(11, restored.bytesRead());
         restored.close();
+    }
+
+    private static int crc32c(final String text) {
+        final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return (int) crc.getValue();
     }
 }

@@ -74,7 +74,7 @@ final class SourcePositionsTest {
     }
 
     @Test
-    void aFileThatShrankBelowTheRecordedOffsetIsASourceFileError() throws Exception {
+    void aFileThatShrankBelowTheRecordedOffsetIsRefusedAtTheRestore() throws Exception {
         final Path file = dir.resolve("shrinks.csv");
         Files.writeString(file, "1\n2\n3\n");
         final FileSource<String> source = FileSource.of(file, CharSequence::toString).withBatchSize(3);
@@ -84,11 +84,11 @@ final class SourcePositionsTest {
         first.close();
         Files.writeString(file, "1\n");
 
+        // the restore checks each file against its checkpointed size and checksum before reading
         final FileSourceReader<String> resumed = source.createReader(0, 1);
-        resumed.restorePositions(positions);
-        final SourceFileException error = assertThrows(SourceFileException.class, () -> resumed.read(new RecordingSourceOutput<>()));
-        assertEquals(file + ": cannot resume reading at byte 6 (line 4): the file has only 2 bytes now", error.getMessage());
-        assertEquals("cannot resume reading at byte 6 (line 4): the file has only 2 bytes now", error.reason());
+        final SourceFileChangedException error = assertThrows(SourceFileChangedException.class, () -> resumed.restorePositions(positions));
+        assertEquals(file + ": changed before the checkpointed position 6: it has 2 bytes now, 6 at the checkpoint", error.getMessage());
+        assertEquals("changed before the checkpointed position 6: it has 2 bytes now, 6 at the checkpoint", error.reason());
     }
 
     @Test
