@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The state backend options shared by the commands that run pipelines: {@code --state},
- * {@code --state-dir} and {@code --state-max-entries}.
+ * {@code --state-dir}, {@code --state-max-entries} and {@code --state-initial-entries}.
  */
 public final class StateOptions {
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
@@ -26,8 +26,14 @@ public final class StateOptions {
     private Path directory;
 
     @Option(names = "--state-max-entries", paramLabel = "N",
-            description = "chronicle only: entries each state of each operator instance may hold (default 100000)")
+            description = {"chronicle only: cap the entries each state of each operator instance may hold;",
+                "a run that needs more stops with an error (default: no cap, states grow)"})
     private Long maxEntries;
+
+    @Option(names = "--state-initial-entries", paramLabel = "N",
+            description = {"chronicle only: entries the first map of each state is sized for (default 100000);",
+                "a state that outgrows it adds maps of twice the size"})
+    private Long initialEntries;
 
     /**
      * @return the backend the options name
@@ -36,23 +42,31 @@ public final class StateOptions {
      */
     public StateBackend backend() {
         if (kind == StateKind.HEAP) {
-            if (directory != null || maxEntries != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        (directory != null ? "--state-dir" : "--state-max-entries") + " needs --state chronicle");
+            final String chronicleOnly = directory != null ? "--state-dir" : maxEntries != null ? "--state-max-entries"
+                    : initialEntries != null ? "--state-initial-entries" : null;
+            if (chronicleOnly != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), chronicleOnly + " needs --state chronicle");
             }
             return HeapStateBackend.INSTANCE;
         }
         ChronicleStateConfig config = ChronicleStateConfig.fromSystemProperties();
         if (maxEntries != null) {
-            if (maxEntries < 1) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--state-max-entries must be at least 1: " + maxEntries);
-            }
-            config = config.withMaxEntries(maxEntries);
+            config = config.withMaxEntries(positive("--state-max-entries", maxEntries));
+        }
+        if (initialEntries != null) {
+            config = config.withInitialEntries(positive("--state-initial-entries", initialEntries));
         }
         if (directory != null) {
             config = config.withStateDirectory(directory);
         }
         return new ChronicleStateBackend(config);
+    }
+
+    private long positive(final String option, final long value) {
+        if (value < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " must be at least 1: " + value);
+        }
+        return value;
     }
 
     /** Parses {@code --state}; an unknown name is a usage error that lists the valid ones. */
