@@ -8,12 +8,12 @@ import dev.weir.state.StateSerializers;
 
 /**
  * The values of one named state: Chronicle Maps (a {@link MapChain}) from (key group, key,
- * namespace) bytes to value bytes, behind an {@link EntryCache} of live value objects. Accesses address the
- * backend's current key. A value found in the cache costs no map access; a miss reads the
- * map with {@code getUsing} into reused bytes and, where the value's class allows, into a
- * reused object. Changed values go to the map when the full cache gives them up, on {@link #flush()}
- * and never otherwise. Counts are exact: entries in the map plus cached entries the map does
- * not hold. Not thread-safe.
+ * namespace) bytes to value bytes, behind an {@link EntryCache} of live value objects.
+ * Accesses address the backend's current key. A value found in the cache costs no map access;
+ * a miss reads the maps with {@code getUsing} into reused bytes and, where the value's class
+ * allows, into a reused object. Changed values go to the maps when the full cache gives them
+ * up, on {@link #flush()} and never otherwise. Counts are exact: entries in the maps plus
+ * cached entries the maps do not hold. Not thread-safe.
  */
 final class ChronicleStateTable {
     private static final StateSerializer<Object> ANY = StateSerializers.any();
