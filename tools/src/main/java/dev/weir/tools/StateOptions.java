@@ -13,26 +13,33 @@ import picocli.CommandLine.Option;
  * {@code --state-dir}, {@code --state-max-entries} and {@code --state-initial-entries}.
  */
 public final class StateOptions {
+    /**
+     * The most entries {@code --state-max-entries} and {@code --state-initial-entries} take: a
+     * Chronicle map reserves its full size up front (about 200 bytes an entry by default), so a
+     * larger count fails to allocate.
+     */
+    public static final long MAX_ENTRIES = 100_000_000L;
+
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--state", paramLabel = "BACKEND", defaultValue = "chronicle", converter = StateKindConverter.class,
-            description = {"where keyed window state lives: chronicle (default): off-heap in Chronicle Map;",
-                "heap: on the Java heap (docs/state.md)"})
+            description = {"Where keyed window state lives: chronicle (default): off-heap in Chronicle Map;",
+                "heap: on the Java heap (docs/state.md)."})
     private StateKind kind;
 
     @Option(names = "--state-dir", paramLabel = "DIR",
-            description = "chronicle only: keep the state maps in files under DIR (recreated at start)")
+            description = "Chronicle only: keep the state maps in files under DIR (recreated at start).")
     private Path directory;
 
     @Option(names = "--state-max-entries", paramLabel = "N",
-            description = {"chronicle only: cap the entries each state of each operator instance may hold;",
-                "a run that needs more stops with an error (default: no cap, states grow)"})
+            description = "Chronicle only: cap the entries each state of each operator instance may hold; a run that"
+                    + " needs more stops with an error (default: no cap, states grow; at most 100000000).")
     private Long maxEntries;
 
     @Option(names = "--state-initial-entries", paramLabel = "N",
-            description = {"chronicle only: entries the first map of each state is sized for (default 100000);",
-                "a state that outgrows it adds maps of twice the size"})
+            description = "Chronicle only: entries the first map of each state is sized for; a state that outgrows it"
+                    + " adds maps of twice the size (default 100000, at most 100000000).")
     private Long initialEntries;
 
     /**
@@ -51,10 +58,10 @@ public final class StateOptions {
         }
         ChronicleStateConfig config = ChronicleStateConfig.fromSystemProperties();
         if (maxEntries != null) {
-            config = config.withMaxEntries(positive("--state-max-entries", maxEntries));
+            config = config.withMaxEntries(entries("--state-max-entries", maxEntries));
         }
         if (initialEntries != null) {
-            config = config.withInitialEntries(positive("--state-initial-entries", initialEntries));
+            config = config.withInitialEntries(entries("--state-initial-entries", initialEntries));
         }
         if (directory != null) {
             config = config.withStateDirectory(directory);
@@ -62,9 +69,10 @@ public final class StateOptions {
         return new ChronicleStateBackend(config);
     }
 
-    private long positive(final String option, final long value) {
-        if (value < 1) {
-            throw new CommandLine.ParameterException(spec.commandLine(), option + " must be at least 1: " + value);
+    private long entries(final String option, final long value) {
+        if (value < 1 || value > MAX_ENTRIES) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    option + " must be in 1.." + MAX_ENTRIES + ", got " + value);
         }
         return value;
     }

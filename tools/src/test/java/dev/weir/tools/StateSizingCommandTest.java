@@ -88,13 +88,16 @@ class StateSizingCommandTest {
     void badSizesAndSizesForTheHeapBackendAreUsageErrors() {
         final CommandRun zero = CommandRun.of("run", job.toString(), records.toString(), "--state-initial-entries", "0");
         final CommandRun negativeCap = CommandRun.of("run", job.toString(), records.toString(), "--state-max-entries", "-5");
+        final CommandRun huge = CommandRun.of("run", job.toString(), records.toString(), "--state-initial-entries", "100000001");
         final CommandRun heap = CommandRun.of("run", job.toString(), records.toString(), "--state", "heap",
                 "--state-initial-entries", "10");
 
         assertEquals(2, zero.exitCode());
-        assertEquals("weir: --state-initial-entries must be at least 1: 0", zero.errLines().get(0));
+        assertEquals("weir: --state-initial-entries must be in 1..100000000, got 0", zero.errLines().get(0));
         assertEquals(2, negativeCap.exitCode());
-        assertEquals("weir: --state-max-entries must be at least 1: -5", negativeCap.errLines().get(0));
+        assertEquals("weir: --state-max-entries must be in 1..100000000, got -5", negativeCap.errLines().get(0));
+        assertEquals(2, huge.exitCode());
+        assertEquals("weir: --state-initial-entries must be in 1..100000000, got 100000001", huge.errLines().get(0));
         assertEquals(2, heap.exitCode());
         assertEquals("weir: --state-initial-entries needs --state chronicle", heap.errLines().get(0));
     }
