@@ -139,6 +139,10 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
         return tables.sum(ChronicleStateTable::offHeapBytes);
     }
 
+    /**
+     * {@inheritDoc} The entries stream out of the maps as they are iterated, under each
+     * segment's lock, so the visitor must not call this backend.
+     */
     @Override
     public void snapshot(final KeyedStateVisitor visitor) {
         for (int i = 0; i < tables.size(); i++) {
