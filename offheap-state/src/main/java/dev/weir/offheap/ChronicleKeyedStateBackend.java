@@ -21,10 +21,11 @@ import net.openhft.chronicle.map.ChronicleMap;
 import net.openhft.chronicle.map.ChronicleMapBuilder;
 
 /**
- * Keyed state in Chronicle Maps, one per state, each behind an on-heap write-back cache
- * (docs/state.md). Same semantics as the heap backend. With a state directory the maps live
- * in {@code DIR/<operator>/<instance>/<state>.cm}, made anew at start (recovery comes from
- * checkpoints, not from these files). Owned by one operator instance; not thread-safe.
+ * Keyed state in Chronicle Maps, one per state (a chain of them when an uncapped state grows),
+ * each state behind an on-heap write-back cache (docs/state.md). Same semantics as the heap
+ * backend. With a state directory the maps live in {@code DIR/<operator>/<instance>/<state>.cm}
+ * (the maps that join a growing state in {@code <state>.<n>.cm}), made anew at start (recovery
+ * comes from checkpoints, not from these files). Owned by one operator instance; not thread-safe.
  *
  * @param <K> the key type
  */
@@ -122,6 +123,14 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
         return tables.sum(ChronicleStateTable::size);
     }
 
+    /**
+     * @param stateName a declared state
+     * @return the number of maps its entries are spread over
+     */
+    int mapCount(final String stateName) {
+        return tables.table(stateName).mapCount();
+    }
+
     @Override
     public long offHeapBytes() {
         if (closed) {
@@ -130,6 +139,10 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
         return tables.sum(ChronicleStateTable::offHeapBytes);
     }
 
+    /**
+     * {@inheritDoc} The entries stream out of the maps as they are iterated, under each
+     * segment's lock, so the visitor must not call this backend.
+     */
     @Override
     public void snapshot(final KeyedStateVisitor visitor) {
         for (int i = 0; i < tables.size(); i++) {
@@ -166,28 +179,38 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
         if (closed) {
             throw new IllegalStateException("the state backend of operator '" + operatorName + "' is closed");
         }
-        return new ChronicleStateTable(this, name, createMap(name), config);
+        final MapChain maps = new MapChain((index, entries) -> createMap(name, index, entries), config.firstMapEntries(),
+                !config.capped());
+        return new ChronicleStateTable(this, name, maps, config);
     }
 
-    private ChronicleMap<EntryBytes, EntryBytes> createMap(final String stateName) {
+    private ChronicleMap<EntryBytes, EntryBytes> createMap(final String stateName, final int index, final long entries) {
         final ChronicleMapBuilder<EntryBytes, EntryBytes> builder = ChronicleMapBuilder.of(EntryBytes.class, EntryBytes.class)
-                .name(operatorName + "/" + instance + "/" + stateName)
+                .name(operatorName + "/" + instance + "/" + stateName + (index == 0 ? "" : "/" + index))
                 .keyMarshallers(EntryBytesMarshaller.INSTANCE, EntryBytesMarshaller.INSTANCE)
                 .valueMarshallers(EntryBytesMarshaller.INSTANCE, EntryBytesMarshaller.INSTANCE)
                 .averageKeySize(config.averageKeyBytes())
                 .averageValueSize(config.averageValueBytes())
-                // The entry limit is enforced before the map (StateCapacityException); the slack
-                // absorbs entries larger than the configured averages.
-                .entries(config.maxEntries())
+                // A cap is enforced before the map (StateCapacityException), and a growing state
+                // adds a map when this one holds what it was made for; the slack absorbs entries
+                // larger than the configured averages.
+                .entries(entries)
                 .maxBloatFactor(4.0);
         final Path directory = config.stateDirectory();
         if (directory == null) {
             return builder.create();
         }
-        final Path file = mapFile(directory, stateName);
+        final Path file = mapFile(directory, stateName, index);
         try {
             Files.createDirectories(file.getParent());
             Files.deleteIfExists(file);
+            if (index == 0) {
+                // the maps a state grew by in an earlier run
+                int stale = 1;
+                while (Files.deleteIfExists(mapFile(directory, stateName, stale))) {
+                    stale++;
+                }
+            }
             return builder.createPersistedTo(file.toFile());
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the state file " + file + " of state '" + stateName
@@ -198,11 +221,13 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
     /**
      * @param directory the configured state directory
      * @param stateName a state's name
-     * @return {@code directory/<operator>/<instance>/<state>.cm}, names made safe for file systems
+     * @param index the map's place in the state's chain
+     * @return {@code directory/<operator>/<instance>/<state>.cm} for the first map, {@code <state>.<index>.cm}
+     *     for the others, names made safe for file systems
      */
-    Path mapFile(final Path directory, final String stateName) {
+    Path mapFile(final Path directory, final String stateName, final int index) {
         return directory.resolve(fileName(operatorName)).resolve(Integer.toString(instance))
-                .resolve(fileName(stateName) + ".cm");
+                .resolve(fileName(stateName) + (index == 0 ? "" : "." + index) + ".cm");
     }
 
     private static String fileName(final String name) {

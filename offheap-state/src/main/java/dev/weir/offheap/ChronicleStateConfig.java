@@ -5,47 +5,60 @@ import java.util.Objects;
 
 /**
  * How the off-heap backend sizes its maps and cache. Immutable; the {@code with*} methods
- * return changed copies. Every number applies per state per operator instance.
+ * return changed copies. Every number applies per state per operator instance. Without an
+ * entry cap ({@link #maxEntries()}) a state grows: its first map is made for
+ * {@link #initialEntries()} entries, and when every map holds what it was made for, another of
+ * twice the size joins them (docs/state.md, "Sizing and growth").
  */
 public final class ChronicleStateConfig {
-    /** The setting that caps entries per state per instance. */
+    /** The setting that caps entries per state per instance; unset, states grow. */
     public static final String MAX_ENTRIES_SETTING = "state.max-entries";
     /** The command-line flag of {@link #MAX_ENTRIES_SETTING}. */
     public static final String MAX_ENTRIES_FLAG = "--state-max-entries";
+    /** The setting of the entries the first map of each state is made for. */
+    public static final String INITIAL_ENTRIES_SETTING = "state.initial-entries";
     /** The setting of the average serialized value size. */
     public static final String AVERAGE_VALUE_BYTES_SETTING = "state.average-value-bytes";
+    /** {@link #maxEntries()} when no cap is set. */
+    public static final long UNBOUNDED = Long.MAX_VALUE;
 
-    private static final ChronicleStateConfig DEFAULTS = new ChronicleStateConfig(100_000, 48, 96, 65_536, null);
+    private static final ChronicleStateConfig DEFAULTS = new ChronicleStateConfig(UNBOUNDED, 100_000, 48, 96, 65_536, null);
 
     private final long maxEntries;
+    private final long initialEntries;
     private final int averageKeyBytes;
     private final int averageValueBytes;
     private final int cacheEntries;
     private final Path stateDirectory;
 
-    private ChronicleStateConfig(final long maxEntries, final int averageKeyBytes, final int averageValueBytes,
-            final int cacheEntries, final Path stateDirectory) {
-        if (maxEntries < 1 || averageKeyBytes < 1 || averageValueBytes < 1 || cacheEntries < 1) {
+    private ChronicleStateConfig(final long maxEntries, final long initialEntries, final int averageKeyBytes,
+            final int averageValueBytes, final int cacheEntries, final Path stateDirectory) {
+        if (maxEntries < 1 || initialEntries < 1 || averageKeyBytes < 1 || averageValueBytes < 1 || cacheEntries < 1) {
             throw new IllegalArgumentException("state sizes must be positive: max entries " + maxEntries
-                    + ", average key bytes " + averageKeyBytes + ", average value bytes " + averageValueBytes
-                    + ", cache entries " + cacheEntries);
+                    + ", initial entries " + initialEntries + ", average key bytes " + averageKeyBytes
+                    + ", average value bytes " + averageValueBytes + ", cache entries " + cacheEntries);
         }
         this.maxEntries = maxEntries;
+        this.initialEntries = initialEntries;
         this.averageKeyBytes = averageKeyBytes;
         this.averageValueBytes = averageValueBytes;
         this.cacheEntries = cacheEntries;
         this.stateDirectory = stateDirectory;
     }
 
-    /** @return 100,000 entries, 48-byte keys, 96-byte values, a 65,536-entry cache, in memory */
+    /**
+     * @return no entry cap (states grow), first maps for 100,000 entries, 48-byte keys, 96-byte
+     *     values, a 65,536-entry cache, in memory
+     */
     public static ChronicleStateConfig defaults() {
         return DEFAULTS;
     }
 
     /**
      * The defaults overridden by the system properties {@code weir.state.max-entries},
-     * {@code weir.state.average-key-bytes}, {@code weir.state.average-value-bytes},
-     * {@code weir.state.cache-entries} and {@code weir.state.dir}, where set.
+     * {@code weir.state.initial-entries}, {@code weir.state.average-key-bytes},
+     * {@code weir.state.average-value-bytes}, {@code weir.state.cache-entries} and
+     * {@code weir.state.dir}, where set.
      *
      * @return the configuration
      */
@@ -53,15 +66,34 @@ public final class ChronicleStateConfig {
         final String dir = System.getProperty("weir.state.dir");
         return new ChronicleStateConfig(
                 Long.getLong("weir." + MAX_ENTRIES_SETTING, DEFAULTS.maxEntries),
+                Long.getLong("weir." + INITIAL_ENTRIES_SETTING, DEFAULTS.initialEntries),
                 Integer.getInteger("weir.state.average-key-bytes", DEFAULTS.averageKeyBytes),
                 Integer.getInteger("weir." + AVERAGE_VALUE_BYTES_SETTING, DEFAULTS.averageValueBytes),
                 Integer.getInteger("weir.state.cache-entries", DEFAULTS.cacheEntries),
                 dir == null || dir.isEmpty() ? null : Path.of(dir));
     }
 
-    /** @return the most (key, namespace) entries a state of one instance may hold ({@value #MAX_ENTRIES_SETTING}) */
+    /**
+     * @return the most (key, namespace) entries a state of one instance may hold
+     *     ({@value #MAX_ENTRIES_SETTING}), or {@link #UNBOUNDED}
+     */
     public long maxEntries() {
         return maxEntries;
+    }
+
+    /** @return whether {@link #maxEntries()} caps the states; if not, they grow */
+    public boolean capped() {
+        return maxEntries != UNBOUNDED;
+    }
+
+    /** @return the entries the first map of an uncapped state is made for ({@value #INITIAL_ENTRIES_SETTING}) */
+    public long initialEntries() {
+        return initialEntries;
+    }
+
+    /** @return the entries the first map of a state is made for: the cap if there is one, else {@link #initialEntries()} */
+    public long firstMapEntries() {
+        return capped() ? maxEntries : initialEntries;
     }
 
     /** @return the expected serialized size of (key group, key, namespace), in bytes */
@@ -85,11 +117,19 @@ public final class ChronicleStateConfig {
     }
 
     /**
-     * @param entries the new {@link #maxEntries()}
+     * @param entries the new {@link #maxEntries()}: a cap, or {@link #UNBOUNDED}
      * @return a changed copy
      */
     public ChronicleStateConfig withMaxEntries(final long entries) {
-        return new ChronicleStateConfig(entries, averageKeyBytes, averageValueBytes, cacheEntries, stateDirectory);
+        return new ChronicleStateConfig(entries, initialEntries, averageKeyBytes, averageValueBytes, cacheEntries, stateDirectory);
+    }
+
+    /**
+     * @param entries the new {@link #initialEntries()}
+     * @return a changed copy
+     */
+    public ChronicleStateConfig withInitialEntries(final long entries) {
+        return new ChronicleStateConfig(maxEntries, entries, averageKeyBytes, averageValueBytes, cacheEntries, stateDirectory);
     }
 
     /**
@@ -98,7 +138,7 @@ public final class ChronicleStateConfig {
      * @return a changed copy
      */
     public ChronicleStateConfig withAverageBytes(final int keyBytes, final int valueBytes) {
-        return new ChronicleStateConfig(maxEntries, keyBytes, valueBytes, cacheEntries, stateDirectory);
+        return new ChronicleStateConfig(maxEntries, initialEntries, keyBytes, valueBytes, cacheEntries, stateDirectory);
     }
 
     /**
@@ -106,7 +146,7 @@ public final class ChronicleStateConfig {
      * @return a changed copy
      */
     public ChronicleStateConfig withCacheEntries(final int entries) {
-        return new ChronicleStateConfig(maxEntries, averageKeyBytes, averageValueBytes, entries, stateDirectory);
+        return new ChronicleStateConfig(maxEntries, initialEntries, averageKeyBytes, averageValueBytes, entries, stateDirectory);
     }
 
     /**
@@ -114,14 +154,14 @@ public final class ChronicleStateConfig {
      * @return a changed copy
      */
     public ChronicleStateConfig withStateDirectory(final Path directory) {
-        return new ChronicleStateConfig(maxEntries, averageKeyBytes, averageValueBytes, cacheEntries,
+        return new ChronicleStateConfig(maxEntries, initialEntries, averageKeyBytes, averageValueBytes, cacheEntries,
                 Objects.requireNonNull(directory, "directory"));
     }
 
     @Override
     public String toString() {
-        return MAX_ENTRIES_SETTING + "=" + maxEntries + ", average key/value bytes " + averageKeyBytes + "/"
-                + averageValueBytes + ", cache entries " + cacheEntries
+        return (capped() ? MAX_ENTRIES_SETTING + "=" + maxEntries : INITIAL_ENTRIES_SETTING + "=" + initialEntries + " (growing)")
+                + ", average key/value bytes " + averageKeyBytes + "/" + averageValueBytes + ", cache entries " + cacheEntries
                 + (stateDirectory == null ? ", in memory" : ", persisted under " + stateDirectory);
     }
 }

@@ -1,32 +1,26 @@
 package dev.weir.offheap;
 
-import dev.weir.state.KeyGroupRange;
 import dev.weir.state.KeyedStateVisitor;
 import dev.weir.state.StateInput;
 import dev.weir.state.StateOutput;
 import dev.weir.state.StateSerializer;
 import dev.weir.state.StateSerializers;
-import java.util.ArrayList;
-import java.util.List;
-import net.openhft.chronicle.map.ChronicleMap;
-import net.openhft.chronicle.map.ExternalMapQueryContext;
-import net.openhft.chronicle.map.MapEntry;
 
 /**
- * The values of one named state: a Chronicle Map from (key group, key, namespace) bytes to
- * value bytes, behind an {@link EntryCache} of live value objects. Accesses address the
- * backend's current key. A value found in the cache costs no map access; a miss reads the
- * map with {@code getUsing} into reused bytes and, where the value's class allows, into a
- * reused object. Changed values go to the map when the full cache gives them up, on {@link #flush()}
- * and never otherwise. Counts are exact: entries in the map plus cached entries the map does
- * not hold. Not thread-safe.
+ * The values of one named state: Chronicle Maps (a {@link MapChain}) from (key group, key,
+ * namespace) bytes to value bytes, behind an {@link EntryCache} of live value objects.
+ * Accesses address the backend's current key. A value found in the cache costs no map access;
+ * a miss reads the maps with {@code getUsing} into reused bytes and, where the value's class
+ * allows, into a reused object. Changed values go to the maps when the full cache gives them
+ * up, on {@link #flush()} and never otherwise. Counts are exact: entries in the maps plus
+ * cached entries the maps do not hold. Not thread-safe.
  */
 final class ChronicleStateTable {
     private static final StateSerializer<Object> ANY = StateSerializers.any();
 
     private final ChronicleKeyedStateBackend<?> backend;
     private final String stateName;
-    private final ChronicleMap<EntryBytes, EntryBytes> map;
+    private final MapChain maps;
     private final EntryCache cache;
     private final long maxEntries;
     private final StateOutput out = new StateOutput(128);
@@ -36,18 +30,16 @@ final class ChronicleStateTable {
     private final EntryBytes lookupValue;
     private final EntryBytes storeKey;
     private final EntryBytes storeValue;
-    /** Entries the map holds, kept as they change so that counting costs no map walk. */
-    private long mapEntries;
     /** Cached entries the map does not hold yet. */
     private long cachedOnly;
     /** A value object from a reused slot that nobody else holds: the next map read fills it. */
     private Object spare;
 
     ChronicleStateTable(final ChronicleKeyedStateBackend<?> backend, final String stateName,
-            final ChronicleMap<EntryBytes, EntryBytes> map, final ChronicleStateConfig config) {
+            final MapChain maps, final ChronicleStateConfig config) {
         this.backend = backend;
         this.stateName = stateName;
-        this.map = map;
+        this.maps = maps;
         this.cache = new EntryCache(config.cacheEntries());
         this.maxEntries = config.maxEntries();
         this.lookupKey = new EntryBytes(config.averageKeyBytes() * 2);
@@ -64,12 +56,12 @@ final class ChronicleStateTable {
         final Object key = backend.currentKey();
         final int hash = EntryCache.hash(key, namespace);
         final int slot = cache.find(hash, key, namespace);
-        if (slot >= 0 || mapEntries == 0) {
+        if (slot >= 0 || maps.size() == 0) {
             return slot;
         }
         final int keyGroup = backend.currentKeyGroup();
         encode(lookupKey, keyGroup, key, namespace);
-        if (map.getUsing(lookupKey, lookupValue) == null) {
+        if (!maps.read(lookupKey, lookupValue)) {
             return -1;
         }
         final int victim = vacate(hash);
@@ -116,10 +108,11 @@ final class ChronicleStateTable {
      * @throws StateCapacityException if the state holds {@link ChronicleStateConfig#maxEntries()} already
      */
     void insert(final Object namespace, final Object value, final boolean owned) {
-        if (mapEntries + cachedOnly >= maxEntries) {
+        // uncapped, maxEntries is Long.MAX_VALUE: the state grows instead
+        if (size() >= maxEntries) {
             throw new StateCapacityException("state '" + stateName + "' of operator '" + backend.operatorName()
                     + "' (instance " + backend.instance() + ", key groups " + backend.keyGroupRange() + ") holds "
-                    + (mapEntries + cachedOnly) + " entries, the most " + ChronicleStateConfig.MAX_ENTRIES_SETTING + "="
+                    + size() + " entries, the most " + ChronicleStateConfig.MAX_ENTRIES_SETTING + "="
                     + maxEntries + " allows; raise " + ChronicleStateConfig.MAX_ENTRIES_SETTING + " ("
                     + ChronicleStateConfig.MAX_ENTRIES_FLAG + ") or use more instances");
         }
@@ -159,38 +152,43 @@ final class ChronicleStateTable {
             final Object value = cache.value(slot);
             if (cache.inMap(slot)) {
                 encode(lookupKey, cache.keyGroup(slot), key, namespace);
-                removeFromMap();
+                maps.remove(lookupKey);
             } else {
                 cachedOnly--;
             }
             cache.empty(slot);
             return value;
         }
-        if (mapEntries == 0) {
+        if (maps.size() == 0) {
             return null;
         }
         encode(lookupKey, backend.currentKeyGroup(), key, namespace);
         if (wanted) {
-            return map.getUsing(lookupKey, lookupValue) == null ? null : readValueAndRemove();
+            return maps.read(lookupKey, lookupValue) ? readValueAndRemove() : null;
         }
-        removeFromMap();
+        maps.remove(lookupKey);
         return null;
     }
 
     private Object readValueAndRemove() {
         final Object value = ANY.read(lookupValue.readWith(in), null);
-        removeFromMap();
+        maps.remove(lookupKey);
         return value;
     }
 
     /** @return the state's (key, namespace) entries */
     long size() {
-        return mapEntries + cachedOnly;
+        return maps.size() + cachedOnly;
     }
 
-    /** @return bytes the map holds outside the Java heap */
+    /** @return the number of maps the state's entries are spread over */
+    int mapCount() {
+        return maps.length();
+    }
+
+    /** @return bytes the maps hold outside the Java heap */
     long offHeapBytes() {
-        return map.offHeapMemoryUsed();
+        return maps.offHeapBytes();
     }
 
     /** Writes every changed cached value to the map; the cache keeps them. */
@@ -203,35 +201,24 @@ final class ChronicleStateTable {
     }
 
     /**
-     * Hands every entry to the visitor, key group by key group, after a {@link #flush()}.
+     * Hands every entry to the visitor, after a {@link #flush()}, as the maps are iterated: each
+     * entry is decoded from reused bytes just before the visitor gets it, so no copy of the
+     * state is built on the heap (only the objects handed to the visitor are made).
      *
-     * @param visitor receives the entries
+     * @param visitor receives the entries; it must not use the backend
      */
     void forEach(final KeyedStateVisitor visitor) {
         flush();
-        final KeyGroupRange range = backend.keyGroupRange();
-        final List<List<Object[]>> byKeyGroup = new ArrayList<>(range.size());
-        for (int i = 0; i < range.size(); i++) {
-            byKeyGroup.add(new ArrayList<>());
-        }
-        final EntryBytes entryKey = new EntryBytes(64);
-        final EntryBytes entryValue = new EntryBytes(64);
-        final StateInput input = new StateInput();
-        map.forEachEntry(entry -> {
-            entry.key().getUsing(entryKey);
-            entry.value().getUsing(entryValue);
-            entryKey.readWith(input);
-            final int keyGroup = input.readInt();
-            final Object key = ANY.read(input, null);
-            final Object namespace = ANY.read(input, null);
-            final Object value = ANY.read(entryValue.readWith(input), null);
-            byKeyGroup.get(keyGroup - range.startKeyGroup()).add(new Object[] {key, namespace, value});
+        maps.forEachEntry(entry -> {
+            entry.key().getUsing(lookupKey);
+            entry.value().getUsing(lookupValue);
+            lookupKey.readWith(in);
+            final int keyGroup = in.readInt();
+            final Object key = ANY.read(in, null);
+            final Object namespace = ANY.read(in, null);
+            final Object value = ANY.read(lookupValue.readWith(in), null);
+            visitor.entry(stateName, keyGroup, key, namespace, value);
         });
-        for (int i = 0; i < byKeyGroup.size(); i++) {
-            for (final Object[] entry : byKeyGroup.get(i)) {
-                visitor.entry(stateName, range.startKeyGroup() + i, entry[0], entry[1], entry[2]);
-            }
-        }
     }
 
     /**
@@ -252,12 +239,12 @@ final class ChronicleStateTable {
         }
         encode(storeKey, keyGroup, key, namespace);
         encode(storeValue, value);
-        upsert();
+        store(true);
     }
 
-    /** Releases the map. */
+    /** Releases the maps. */
     void close() {
-        map.close();
+        maps.close();
     }
 
     /**
@@ -282,7 +269,7 @@ final class ChronicleStateTable {
         encode(storeKey, cache.keyGroup(slot), cache.key(slot), cache.namespace(slot));
         encode(storeValue, cache.value(slot));
         final boolean wasInMap = cache.inMap(slot);
-        upsert();
+        store(wasInMap);
         if (!wasInMap) {
             cachedOnly--;
         }
@@ -304,36 +291,27 @@ final class ChronicleStateTable {
         target.copyOf(out);
     }
 
-    /** Writes {@link #storeValue} under {@link #storeKey}, counting a new entry. */
-    private void upsert() {
-        try (ExternalMapQueryContext<EntryBytes, EntryBytes, ?> context = map.queryContext(storeKey)) {
-            context.updateLock().lock();
-            final MapEntry<EntryBytes, EntryBytes> entry = context.entry();
-            if (entry != null) {
-                context.replaceValue(entry, context.wrapValueAsData(storeValue));
+    /**
+     * Writes {@link #storeValue} under {@link #storeKey}.
+     *
+     * @param mayBeInMap whether a map may hold the key already; if not, the search for it is skipped
+     */
+    private void store(final boolean mayBeInMap) {
+        try {
+            if (mayBeInMap) {
+                maps.put(storeKey, storeValue);
             } else {
-                context.insert(context.absentEntry(), context.wrapValueAsData(storeValue));
-                mapEntries++;
+                maps.insert(storeKey, storeValue);
             }
         } catch (final IllegalArgumentException | IllegalStateException e) {
             throw new StateCapacityException("state '" + stateName + "' of operator '" + backend.operatorName()
                     + "' (instance " + backend.instance() + ") could not store an entry of " + storeKey.length()
-                    + " key bytes and " + storeValue.length() + " value bytes with " + mapEntries + " entries in its map ("
-                    + ChronicleStateConfig.MAX_ENTRIES_SETTING + "=" + maxEntries + "); raise "
-                    + ChronicleStateConfig.AVERAGE_VALUE_BYTES_SETTING + " or "
-                    + ChronicleStateConfig.MAX_ENTRIES_SETTING + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Removes the entry under {@link #lookupKey}, if the map holds it. */
-    private void removeFromMap() {
-        try (ExternalMapQueryContext<EntryBytes, EntryBytes, ?> context = map.queryContext(lookupKey)) {
-            context.updateLock().lock();
-            final MapEntry<EntryBytes, EntryBytes> entry = context.entry();
-            if (entry != null) {
-                context.remove(entry);
-                mapEntries--;
-            }
+                    + " key bytes and " + storeValue.length() + " value bytes with " + maps.size() + " entries in "
+                    + maps.length() + (maps.length() == 1 ? " map" : " maps") + "; raise "
+                    + ChronicleStateConfig.AVERAGE_VALUE_BYTES_SETTING
+                    + (maxEntries == ChronicleStateConfig.UNBOUNDED ? "" : " or " + ChronicleStateConfig.MAX_ENTRIES_SETTING
+                            + " (now " + maxEntries + ")")
+                    + ": " + e.getMessage(), e);
         }
     }
 }

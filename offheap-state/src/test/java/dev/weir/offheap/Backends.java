@@ -11,7 +11,12 @@ enum Backends {
     HEAP(HeapStateBackend.INSTANCE),
     CHRONICLE(new ChronicleStateBackend(ChronicleStateConfig.defaults().withMaxEntries(10_000))),
     /** Two cached entries per state: nearly every access goes through the map. */
-    CHRONICLE_TINY_CACHE(new ChronicleStateBackend(ChronicleStateConfig.defaults().withMaxEntries(10_000).withCacheEntries(2)));
+    CHRONICLE_TINY_CACHE(new ChronicleStateBackend(ChronicleStateConfig.defaults().withMaxEntries(10_000).withCacheEntries(2))),
+    /**
+     * No cap, first maps for 64 entries and two cached entries: entries go through a chain of
+     * maps that grows (64, 128, 256, ...) as states fill.
+     */
+    CHRONICLE_GROWING(new ChronicleStateBackend(ChronicleStateConfig.defaults().withInitialEntries(64).withCacheEntries(2)));
 
     private final StateBackend backend;
 

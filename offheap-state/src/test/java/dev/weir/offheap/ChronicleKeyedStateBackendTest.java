@@ -138,6 +138,21 @@ class ChronicleKeyedStateBackendTest {
         }
     }
 
+    @Test
+    void aggregateAddsThroughAChainOfMapsAllocateNothing() {
+        // no cap and first maps for 100 entries: the 1000 accumulators spread over maps of 100,
+        // 200, 400 and 800 entries during the warm-up, and every miss may try several of them
+        final ChronicleKeyedStateBackend<String> backend = (ChronicleKeyedStateBackend<String>) backend(
+                ChronicleStateConfig.defaults().withInitialEntries(100).withCacheEntries(16));
+        try {
+            final double bytesPerAdd = bytesPerAdd(backend, 1000, 100_000);
+            assertTrue(bytesPerAdd < 1, bytesPerAdd + " bytes per add");
+            assertEquals(4, backend.mapCount("agg"));
+        } finally {
+            backend.close();
+        }
+    }
+
     private static double bytesPerAdd(final KeyedStateBackend<String> backend, final int keyCount, final int adds) {
         final AggregatingState<Long, String> state = backend.state(new AggregatingStateDescriptor<>("agg", CountSum.FUNCTION));
         final String[] keys = new String[keyCount];

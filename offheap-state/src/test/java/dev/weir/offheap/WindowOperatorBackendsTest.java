@@ -37,6 +37,7 @@ class WindowOperatorBackendsTest {
         assertFalse(heap.isEmpty());
         assertEquals(heap, run(Backends.CHRONICLE, tumblingCountSum()));
         assertEquals(heap, run(Backends.CHRONICLE_TINY_CACHE, tumblingCountSum()));
+        assertEquals(heap, run(Backends.CHRONICLE_GROWING, tumblingCountSum()));
     }
 
     @Test

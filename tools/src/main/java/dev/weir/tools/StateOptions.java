@@ -10,12 +10,13 @@ import picocli.CommandLine.Option;
 
 /**
  * The state backend options shared by the commands that run pipelines: {@code --state},
- * {@code --state-dir} and {@code --state-max-entries}.
+ * {@code --state-dir}, {@code --state-max-entries} and {@code --state-initial-entries}.
  */
 public final class StateOptions {
     /**
-     * The most entries {@code --state-max-entries} takes: a Chronicle map reserves its full size
-     * up front (about 200 bytes an entry by default), so a larger count fails to allocate.
+     * The most entries {@code --state-max-entries} and {@code --state-initial-entries} take: a
+     * Chronicle map reserves its full size up front (about 200 bytes an entry by default), so a
+     * larger count fails to allocate.
      */
     public static final long MAX_ENTRIES = 100_000_000L;
 
@@ -32,8 +33,14 @@ public final class StateOptions {
     private Path directory;
 
     @Option(names = "--state-max-entries", paramLabel = "N",
-            description = "Chronicle only: entries each state of each operator instance may hold (default 100000, at most 100000000).")
+            description = "Chronicle only: cap the entries each state of each operator instance may hold; a run that"
+                    + " needs more stops with an error (default: no cap, states grow; at most 100000000).")
     private Long maxEntries;
+
+    @Option(names = "--state-initial-entries", paramLabel = "N",
+            description = "Chronicle only: entries the first map of each state is sized for; a state that outgrows it"
+                    + " adds maps of twice the size (default 100000, at most 100000000).")
+    private Long initialEntries;
 
     /**
      * @return the backend the options name
@@ -42,24 +49,32 @@ public final class StateOptions {
      */
     public StateBackend backend() {
         if (kind == StateKind.HEAP) {
-            if (directory != null || maxEntries != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        (directory != null ? "--state-dir" : "--state-max-entries") + " needs --state chronicle");
+            final String chronicleOnly = directory != null ? "--state-dir" : maxEntries != null ? "--state-max-entries"
+                    : initialEntries != null ? "--state-initial-entries" : null;
+            if (chronicleOnly != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), chronicleOnly + " needs --state chronicle");
             }
             return HeapStateBackend.INSTANCE;
         }
         ChronicleStateConfig config = ChronicleStateConfig.fromSystemProperties();
         if (maxEntries != null) {
-            if (maxEntries < 1 || maxEntries > MAX_ENTRIES) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--state-max-entries must be in 1.." + MAX_ENTRIES + ", got " + maxEntries);
-            }
-            config = config.withMaxEntries(maxEntries);
+            config = config.withMaxEntries(entries("--state-max-entries", maxEntries));
+        }
+        if (initialEntries != null) {
+            config = config.withInitialEntries(entries("--state-initial-entries", initialEntries));
         }
         if (directory != null) {
             config = config.withStateDirectory(directory);
         }
         return new ChronicleStateBackend(config);
+    }
+
+    private long entries(final String option, final long value) {
+        if (value < 1 || value > MAX_ENTRIES) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    option + " must be in 1.." + MAX_ENTRIES + ", got " + value);
+        }
+        return value;
     }
 
     /** Parses {@code --state}; an unknown name is a usage error that lists the valid ones. */
