@@ -1,6 +1,7 @@
 package dev.weir.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
@@ -63,7 +64,11 @@ class StateSizingCommandTest {
             final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--state-initial-entries", initialEntries);
 
             assertEquals(0, run.exitCode(), run.err());
-            assertEquals("", run.err());
+            // stderr holds only the closing summary: every record read, one window per key fired
+            assertEquals(1, run.errLines().size(), run.err());
+            assertTrue(run.errLines().get(0).startsWith("weir run: " + 2 * KEYS + " records read, 0 late dropped, 0 late to side output, "
+                    + KEYS + " windows fired, 0 checkpoints, "), run.err());
+            assertEquals("# lateDropped=0", run.outLines().get(run.outLines().size() - 1));
             final List<String> expected = new ArrayList<>();
             for (int k = 0; k < KEYS; k++) {
                 expected.add("FIRE key=k" + k + " window=[0,1000) count=2 sum=" + (k + 1) + " elements=[1,2] wm=MAX");
