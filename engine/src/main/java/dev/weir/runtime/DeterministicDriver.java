@@ -34,14 +34,14 @@ import java.util.Objects;
  * @param <OUT> the operator's output type
  */
 public final class DeterministicDriver<IN, OUT> {
-    /** No further tick. */
-    private static final long NEVER = Long.MAX_VALUE;
     /**
      * Ticks in a row without records after which every channel of Weir's own generators has
      * repeated its last watermark and started its inactivity clock; from then on only an
      * idleness declaration can change anything.
      */
     private static final long SETTLE_TICKS = 4;
+    /** {@link #nextTick}'s answer past the end of time: every tick lies after the start, so never a tick. */
+    private static final long NO_TICK = Long.MIN_VALUE;
     private final VirtualClock clock;
     private final List<StreamWatermarks<IN>> channels = new ArrayList<>();
     private final List<OperatorInput<IN>> instances = new ArrayList<>();
@@ -51,6 +51,8 @@ public final class DeterministicDriver<IN, OUT> {
     private final boolean emitAfterEveryRecord;
     /** Whether ticks that change nothing may be skipped: the channels run Weir's own generators. */
     private final boolean skipsSettledTicks;
+    /** Whether a periodic tick is still to come; a tick may fall on {@code Long.MAX_VALUE} itself. */
+    private boolean ticking;
     private long nextTickMillis;
     private int endedChannels;
 
@@ -60,7 +62,10 @@ public final class DeterministicDriver<IN, OUT> {
         this.maxParallelism = builder.maxParallelism;
         this.emitAfterEveryRecord = builder.emitAfterEveryRecord;
         this.intervalMillis = builder.strategy.intervalMillis();
-        this.nextTickMillis = intervalMillis > 0 ? builder.startMillis + intervalMillis : NEVER;
+        this.ticking = intervalMillis > 0;
+        if (ticking) {
+            scheduleTick(builder.startMillis, 1);
+        }
         this.skipsSettledTicks = builder.strategy.isDrivenByRecords() && intervalMillis > 0;
         if (keySelector == null && builder.parallelism != 1) {
             throw new IllegalArgumentException("parallelism " + builder.parallelism + " needs a key selector");
@@ -178,7 +183,7 @@ public final class DeterministicDriver<IN, OUT> {
             throw new IllegalArgumentException("processing time went back from " + clock.millis() + " to " + atMillis);
         }
         long ticksRun = 0;
-        while (nextTickMillis != NEVER && nextTickMillis <= atMillis && endedChannels < channels.size()) {
+        while (ticking && nextTickMillis <= atMillis && endedChannels < channels.size()) {
             if (skipsSettledTicks && ticksRun >= SETTLE_TICKS) {
                 final long change = nextIdlenessChange();
                 if (change > nextTickMillis) {
@@ -193,7 +198,7 @@ public final class DeterministicDriver<IN, OUT> {
                 source.periodicEmit();
             }
             ticksRun++;
-            nextTickMillis = nextTick(nextTickMillis, 1);
+            scheduleTick(nextTickMillis, 1);
         }
         clock.advanceTo(atMillis);
         fireProcessingTimers();
@@ -220,7 +225,8 @@ public final class DeterministicDriver<IN, OUT> {
         long due = nextProcessingTime();
         while (due <= untilMillis && due != Long.MAX_VALUE) {
             // a timer due between ticks fires at the next tick, as when ticking, or at atMillis
-            final long tick = due <= nextTickMillis ? nextTickMillis : nextTick(nextTickMillis, (due - nextTickMillis + intervalMillis - 1) / intervalMillis);
+            final long later = due <= nextTickMillis ? nextTickMillis : nextTick(nextTickMillis, (due - nextTickMillis + intervalMillis - 1) / intervalMillis);
+            final long tick = later == NO_TICK ? Long.MAX_VALUE : later;
             if (tick > untilMillis && untilMillis < atMillis) {
                 break; // that tick is not skipped: the timer fires when it runs
             }
@@ -228,16 +234,29 @@ public final class DeterministicDriver<IN, OUT> {
             fireProcessingTimers();
             due = nextProcessingTime();
         }
-        nextTickMillis = nextTick(nextTickMillis, (untilMillis - nextTickMillis) / intervalMillis + 1);
+        scheduleTick(nextTickMillis, (untilMillis - nextTickMillis) / intervalMillis + 1);
     }
 
-    /** @return the tick {@code ticks} intervals after {@code tickMillis}, or never (MAX) past the end of time */
+    /**
+     * Makes the tick {@code ticks} intervals after {@code tickMillis} the next one; past the end
+     * of time there is none. A tick at {@code Long.MAX_VALUE} itself still runs, before a row at
+     * that time, as every other tick does.
+     */
+    private void scheduleTick(final long tickMillis, final long ticks) {
+        final long next = nextTick(tickMillis, ticks);
+        ticking = next != NO_TICK;
+        nextTickMillis = next;
+    }
+
+    /**
+     * @return the tick {@code ticks} intervals after {@code tickMillis}, or {@link #NO_TICK} past
+     *     the end of time
+     */
     private long nextTick(final long tickMillis, final long ticks) {
         if (ticks > (Long.MAX_VALUE - tickMillis) / intervalMillis) {
-            return NEVER;
+            return NO_TICK;
         }
-        final long next = tickMillis + ticks * intervalMillis;
-        return next == Long.MAX_VALUE ? NEVER : next;
+        return tickMillis + ticks * intervalMillis;
     }
 
     private long nextProcessingTime() {

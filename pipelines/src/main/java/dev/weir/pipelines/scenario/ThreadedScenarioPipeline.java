@@ -43,7 +43,6 @@ import java.util.function.Consumer;
  */
 public final class ThreadedScenarioPipeline implements ScenarioRun {
     private static final Duration CATCH_UP = Duration.ofSeconds(60);
-    private static final long NEVER = Long.MAX_VALUE;
     /** As the deterministic driver: after this many ticks without rows only idleness can change. */
     private static final long SETTLE_TICKS = 4;
 
@@ -56,6 +55,8 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
     private final long intervalMillis;
     private final boolean skipsSettledTicks;
     private final ChannelIdleness idleness;
+    /** Whether a periodic tick is still to come; a tick may fall on {@code Long.MAX_VALUE} itself. */
+    private boolean ticking;
     private long nextTickMillis;
     private int endedChannels;
     private long lateDropped;
@@ -87,7 +88,8 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
         final WatermarkStrategy<ScenarioRecord> strategy = ScenarioOperators.watermarkStrategy(watermarks);
         this.lockStep = ScenarioOperators.usesProcessingTime(job);
         this.intervalMillis = strategy.intervalMillis();
-        this.nextTickMillis = intervalMillis > 0 ? intervalMillis : NEVER;
+        this.ticking = intervalMillis > 0;
+        this.nextTickMillis = intervalMillis;
         this.skipsSettledTicks = strategy.isDrivenByRecords() && intervalMillis > 0;
         this.idleness = new ChannelIdleness(job.channels(), strategy.idlenessMillis(), clock);
         this.lines = new OrderedLines(parallelism, out);
@@ -181,7 +183,7 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
             throw new IllegalArgumentException("processing time went back from " + clock.millis() + " to " + atMillis);
         }
         long ticksRun = 0;
-        while (nextTickMillis != NEVER && nextTickMillis <= atMillis && endedChannels < channels.size()) {
+        while (ticking && nextTickMillis <= atMillis && endedChannels < channels.size()) {
             final long change = skipsSettledTicks && ticksRun >= SETTLE_TICKS ? idleness.nextChangeMillis(ended) : Long.MIN_VALUE;
             if (change > nextTickMillis) {
                 // settled: the ticks before the next idleness declaration (and up to atMillis) change
@@ -189,18 +191,22 @@ public final class ThreadedScenarioPipeline implements ScenarioRun {
                 final long until = change <= atMillis ? change - 1 : atMillis;
                 final long lastTick = nextTickMillis + (until - nextTickMillis) / intervalMillis * intervalMillis;
                 tick(lastTick);
-                nextTickMillis = after(lastTick);
+                scheduleTickAfter(lastTick);
                 continue;
             }
             tick(nextTickMillis);
             ticksRun++;
-            nextTickMillis = after(nextTickMillis);
+            scheduleTickAfter(nextTickMillis);
         }
         moveClock(atMillis);
     }
 
-    private long after(final long tickMillis) {
-        return tickMillis > Long.MAX_VALUE - intervalMillis ? NEVER : tickMillis + intervalMillis;
+    /** The next tick is one interval later; past the end of time there is none (a tick at MAX itself runs). */
+    private void scheduleTickAfter(final long tickMillis) {
+        ticking = tickMillis <= Long.MAX_VALUE - intervalMillis;
+        if (ticking) {
+            nextTickMillis = tickMillis + intervalMillis;
+        }
     }
 
     private void tick(final long tickMillis) {
