@@ -191,10 +191,33 @@ public final class JobFileParser {
                         "trigger '" + triggerText + "' needs time windows, but the global window never ends"
                                 + " (use count:N, purging-count:N or continuous-event-time:MS)");
             }
+            if (kind == WindowKind.SLIDING && trigger.kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
+                checkContinuousFirings(section, fileName, triggerText, size, slide, trigger.parameter());
+            }
         }
         final long lateness = section.longValue("allowedLateness", 0, 0);
         final boolean sideOutput = section.bool("sideOutputLateData", false);
         return new WindowSpec(kind, size, slide, offset, gap, trigger, lateness, sideOutput);
+    }
+
+    /**
+     * A continuous trigger fires each of a record's sliding windows once per interval of the
+     * window's size, so one watermark can fire (windows per record) x (size / interval) results;
+     * the same bound as for windows per record keeps that work per record finite.
+     */
+    private static void checkContinuousFirings(final YamlSection section, final String fileName, final String triggerText,
+            final long size, final long slide, final long intervalMillis) {
+        final long windows = SlidingEventTimeWindows.windowsPerRecord(size, slide);
+        final long firingsPerWindow = size / intervalMillis + (size % intervalMillis == 0 ? 0 : 1);
+        final long high = Math.multiplyHigh(windows, firingsPerWindow);
+        final long firings = windows * firingsPerWindow;
+        if (high != 0 || firings < 0 || firings > SlidingEventTimeWindows.MAX_WINDOWS_PER_RECORD) {
+            throw new JobFileException(fileName, section.line("trigger"), section.qualified("trigger"),
+                    "'" + triggerText + "' fires each of a record's " + windows + " sliding windows up to " + firingsPerWindow
+                            + " times, " + (high != 0 || firings < 0 ? "more than " + Long.MAX_VALUE : String.valueOf(firings))
+                            + " firings for one record; at most " + SlidingEventTimeWindows.MAX_WINDOWS_PER_RECORD
+                            + " are allowed (use a longer interval or a larger slide)");
+        }
     }
 
     private static void checkOffset(final YamlSection section, final String fileName, final long offset, final long bound, final String boundName) {

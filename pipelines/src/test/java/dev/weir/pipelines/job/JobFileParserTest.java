@@ -123,6 +123,16 @@ class JobFileParserTest {
     }
 
     @Test
+    void continuousTriggersOnSlidingWindowsUpToTheBoundOfFiringsAreAccepted() {
+        final WindowSpec atTheBound = parse(MONOTONOUS + "window:\n  type: sliding\n  size: 10000\n  slide: 1000\n"
+                + "  trigger: continuous-event-time:1\n").window();
+        assertEquals(1, atTheBound.trigger().parameter());
+        final WindowSpec usual = parse(MONOTONOUS + "window:\n  type: sliding\n  size: 10000\n  slide: 1000\n"
+                + "  trigger: continuous-event-time:1000\n").window();
+        assertEquals(1000, usual.trigger().parameter());
+    }
+
+    @Test
     void everyStrategyAndTriggerHasItsName() {
         assertEquals(WatermarkKind.EXPLICIT, parse("watermarks:\n  strategy: explicit\n").watermarks().kind());
         assertEquals(WatermarkKind.NONE, parse("watermarks:\n  strategy: none\n").watermarks().kind());
@@ -276,6 +286,16 @@ class JobFileParserTest {
                         MONOTONOUS + "window:\n  type: sliding\n  size: 9223372036854775807\n  slide: 1000\n",
                         "job.yaml:6: field 'window.slide': 1000 puts each record in 9223372036854776 windows of size"
                                 + " 9223372036854775807; at most 100000 are allowed (use a slide of at least 92233720368548)"),
+                Arguments.of("a continuous trigger firing a record's sliding windows too often",
+                        MONOTONOUS + "window:\n  type: sliding\n  size: 100000\n  slide: 1\n  trigger: continuous-event-time:1\n",
+                        "job.yaml:7: field 'window.trigger': 'continuous-event-time:1' fires each of a record's 100000 sliding windows"
+                                + " up to 100000 times, 10000000000 firings for one record; at most 100000 are allowed (use a longer"
+                                + " interval or a larger slide)"),
+                Arguments.of("a continuous trigger one firing over the bound",
+                        MONOTONOUS + "window:\n  type: sliding\n  size: 100001\n  slide: 100001\n  trigger: continuous-event-time:1\n",
+                        "job.yaml:7: field 'window.trigger': 'continuous-event-time:1' fires each of a record's 1 sliding windows"
+                                + " up to 100001 times, 100001 firings for one record; at most 100000 are allowed (use a longer"
+                                + " interval or a larger slide)"),
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
                         "job.yaml:6: field 'window.allowedLateness': must be at least 0, got -1"),
                 Arguments.of("sideOutputLateData not a boolean", TUMBLING + "  sideOutputLateData: yes\n",
