@@ -81,8 +81,12 @@ public final class StreamPipeline {
     private int maxParallelism = KeyGroups.DEFAULT_MAX_PARALLELISM;
     private int channelCapacity = 1024;
     private Clock clock = SystemClock.INSTANCE;
-    /** The off-heap backend when its module is on the class path, else the heap (StateBackends). */
-    private StateBackend stateBackend = StateBackends.defaultBackend();
+    /**
+     * Null until set: start() then takes StateBackends' default (the off-heap backend when its module
+     * is on the class path, else the heap). Not made here, since making the off-heap backend checks
+     * the JVM's flags and a pipeline given the heap backend must not need them.
+     */
+    private StateBackend stateBackend;
     private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
     private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
     private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();
@@ -409,6 +413,7 @@ public final class StreamPipeline {
             throw new IllegalStateException("a publisher is one source instance");
         }
         requireOneStagePerCpu();
+        final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();
         started = true;
         final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
@@ -441,7 +446,7 @@ public final class StreamPipeline {
                         ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
                         : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
                 final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
-                        stage.parallelism, maxParallelism, stateBackend);
+                        stage.parallelism, maxParallelism, backend);
                 final String role = name + "-" + stage.name + "-" + instance;
                 final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
                         : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);

@@ -53,6 +53,22 @@ class MissingJvmFlagsCommandTest {
                 read(child.stdout()));
     }
 
+    @Test
+    void runWithTheHeapStateRunsWithoutTheFlags() throws Exception {
+        final Path records = Files.writeString(dir.resolve("records.csv"), "AAPL,1000,10\nMSFT,1500,20\nAAPL,7000,3\n");
+        final List<List<String>> commands = List.of(
+                List.of("run", "--state", "heap", repo(JOB), records.toString()),
+                List.of("run", repo(JOB), records.toString(), "--state", "heap"));
+        for (final List<String> command : commands) {
+            final ChildWeir child = start(command);
+            assertEquals(0, child.awaitExit(60), command + ": " + read(child.stderr()));
+            assertEquals("FIRE key=AAPL window=[0,5000) count=1 sum=10 elements=[1000] wm=MAX\n"
+                    + "FIRE key=MSFT window=[0,5000) count=1 sum=20 elements=[1500] wm=MAX\n"
+                    + "FIRE key=AAPL window=[5000,10000) count=1 sum=3 elements=[7000] wm=MAX\n"
+                    + "# lateDropped=0\n", read(child.stdout()), command.toString());
+        }
+    }
+
     private ChildWeir start(final List<String> command) throws IOException {
         return ChildWeir.start(dir, "weir-" + command.get(0) + "-" + command.size(), JAVA_HOME, new ArrayList<>(),
                 command.toArray(new String[0]));
