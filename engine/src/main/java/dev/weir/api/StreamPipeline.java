@@ -1,5 +1,6 @@
 package dev.weir.api;
 
+import dev.weir.checkpoint.CheckpointBufferAccess;
 import dev.weir.checkpoint.CheckpointCoordinator;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
@@ -414,6 +415,9 @@ public final class StreamPipeline {
         }
         requireOneStagePerCpu();
         final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();
+        if (checkpointDir != null || restoreDir != null) {
+            CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
+        }
         started = true;
         final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);

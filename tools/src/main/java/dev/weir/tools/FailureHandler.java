@@ -1,5 +1,6 @@
 package dev.weir.tools;
 
+import dev.weir.checkpoint.CheckpointFlagException;
 import dev.weir.offheap.MissingJvmFlagsException;
 import dev.weir.offheap.StateCapacityException;
 import dev.weir.offheap.StateSettingException;
@@ -14,10 +15,11 @@ import picocli.CommandLine;
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(final Exception error, final CommandLine command, final CommandLine.ParseResult parseResult) {
-        // a java command without Weir's flags, or with a bad weir.state.* property, is a usage error:
+        // a java command without Weir's flags (for the off-heap state or for checkpoint files), or with
+        // a bad weir.state.* property, is a usage error:
         // the message names the flags to add or the property to correct
         final boolean badInput = error instanceof BadInputException || error instanceof MissingJvmFlagsException
-                || error instanceof StateSettingException;
+                || error instanceof StateSettingException || error instanceof CheckpointFlagException;
         // the library's advice to use the heap backend, in the command line's terms
         final String hint = error instanceof MissingJvmFlagsException ? " (--state heap)" : "";
         command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error) + hint);
