@@ -418,6 +418,9 @@ public final class StreamPipeline {
         if (checkpointDir != null || restoreDir != null) {
             CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
         }
+        if (checkpointDir != null && restoreDir == null) {
+            requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
+        }
         started = true;
         final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
@@ -521,6 +524,20 @@ public final class StreamPipeline {
     }
 
     /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
+    /**
+     * A run that starts from the beginning numbers its checkpoints from 1: in a directory holding
+     * an earlier run's checkpoints it would write over some, leave the others looking like the
+     * latest (a later restore would resume the earlier run) and prune the rest.
+     */
+    private void requireNoEarlierCheckpoints(final CheckpointDirectory directory) {
+        final List<Long> earlier = directory.checkpointIds();
+        if (!earlier.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "': checkpoint directory " + checkpointDir
+                    + " holds checkpoints of an earlier run (latest: " + directory.checkpointDir(earlier.get(0))
+                    + "); resume from them with restoreFrom, or delete them first (CheckpointDirectory.deleteAll())");
+        }
+    }
+
     private void requireOneStagePerCpu() {
         final Map<Integer, String> pinnedBy = new HashMap<>();
         for (final Stage stage : stages) {
