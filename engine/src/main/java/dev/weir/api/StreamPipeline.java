@@ -1,5 +1,6 @@
 package dev.weir.api;
 
+import dev.weir.checkpoint.CheckpointBufferAccess;
 import dev.weir.checkpoint.CheckpointCoordinator;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
@@ -81,8 +82,12 @@ public final class StreamPipeline {
     private int maxParallelism = KeyGroups.DEFAULT_MAX_PARALLELISM;
     private int channelCapacity = 1024;
     private Clock clock = SystemClock.INSTANCE;
-    /** The off-heap backend when its module is on the class path, else the heap (StateBackends). */
-    private StateBackend stateBackend = StateBackends.defaultBackend();
+    /**
+     * Null until set: start() then takes StateBackends' default (the off-heap backend when its module
+     * is on the class path, else the heap). Not made here, since making the off-heap backend checks
+     * the JVM's flags and a pipeline given the heap backend must not need them.
+     */
+    private StateBackend stateBackend;
     private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
     private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
     private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();
@@ -409,6 +414,13 @@ public final class StreamPipeline {
             throw new IllegalStateException("a publisher is one source instance");
         }
         requireOneStagePerCpu();
+        final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();
+        if (checkpointDir != null || restoreDir != null) {
+            CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
+        }
+        if (checkpointDir != null && restoreDir == null) {
+            requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
+        }
         started = true;
         final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
@@ -441,7 +453,7 @@ public final class StreamPipeline {
                         ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
                         : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
                 final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
-                        stage.parallelism, maxParallelism, stateBackend);
+                        stage.parallelism, maxParallelism, backend);
                 final String role = name + "-" + stage.name + "-" + instance;
                 final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
                         : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
@@ -512,6 +524,20 @@ public final class StreamPipeline {
     }
 
     /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
+    /**
+     * A run that starts from the beginning numbers its checkpoints from 1: in a directory holding
+     * an earlier run's checkpoints it would write over some, leave the others looking like the
+     * latest (a later restore would resume the earlier run) and prune the rest.
+     */
+    private void requireNoEarlierCheckpoints(final CheckpointDirectory directory) {
+        final List<Long> earlier = directory.checkpointIds();
+        if (!earlier.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "': checkpoint directory " + checkpointDir
+                    + " holds checkpoints of an earlier run (latest: " + directory.checkpointDir(earlier.get(0))
+                    + "); resume from them with restoreFrom, or delete them first (CheckpointDirectory.deleteAll())");
+        }
+    }
+
     private void requireOneStagePerCpu() {
         final Map<Integer, String> pinnedBy = new HashMap<>();
         for (final Stage stage : stages) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
 import dev.weir.checkpoint.Manifest;
 import dev.weir.runtime.RunningPipeline;
@@ -303,5 +304,36 @@ final class CheckpointRecoveryTest {
         final CheckpointException error = assertThrows(CheckpointException.class, pipeline::start);
         assertEquals("cannot restore: checkpoint directory " + empty + " holds no complete checkpoint"
                 + " (a complete one is a chk-<id> directory with a MANIFEST)", error.getMessage());
+    }
+
+    @Test
+    void checkpointingFromTheStartIntoADirectoryWithEarlierCheckpointsIsRefused() throws Exception {
+        final List<Path> files = writeFiles(1);
+        interruptedRun(files, 1, 1, true);
+        final Path checkpoints = dir.resolve("checkpoints");
+        final Path unfinished = Files.createDirectories(dir.resolve("unfinished").resolve("chk-4"));
+        for (final Path root : List.of(checkpoints, unfinished.getParent())) {
+            final String latest = root.equals(checkpoints) ? "chk-1" : "chk-4";
+            final ResultSink sink = new ResultSink();
+            final StreamPipeline fromTheStart = pipeline(files, Trade::parse, 1, 1, new VirtualClock(0), sink)
+                    .checkpointing(root, Duration.ofMillis(INTERVAL_MILLIS));
+            final IllegalStateException error = assertThrows(IllegalStateException.class, fromTheStart::start);
+            assertEquals("pipeline 'recovery': checkpoint directory " + root + " holds checkpoints of an earlier run (latest: "
+                    + root.resolve(latest) + "); resume from them with restoreFrom, or delete them first"
+                    + " (CheckpointDirectory.deleteAll())", error.getMessage());
+            assertTrue(sink.results.isEmpty(), "nothing ran");
+        }
+        // the earlier checkpoint is untouched, and a run that resumes from it is allowed
+        assertTrue(Files.isRegularFile(checkpoints.resolve("chk-1").resolve(Manifest.FILE_NAME)));
+        final ResultSink sink = new ResultSink();
+        runToEnd(pipeline(files, Trade::parse, 1, 1, new VirtualClock(0), sink).restoreFrom(checkpoints)
+                .checkpointing(checkpoints, Duration.ofMillis(INTERVAL_MILLIS)), sink);
+        assertFalse(sink.results.isEmpty(), "the resumed run printed its results");
+        // after deleting them, a run from the start is allowed too
+        new CheckpointDirectory(unfinished.getParent()).deleteAll();
+        final ResultSink fresh = new ResultSink();
+        runToEnd(pipeline(files, Trade::parse, 1, 1, new VirtualClock(0), fresh)
+                .checkpointing(unfinished.getParent(), Duration.ofMillis(INTERVAL_MILLIS)), fresh);
+        assertFalse(fresh.results.isEmpty(), "the run from the start printed its results");
     }
 }

@@ -61,16 +61,36 @@ public final class ChronicleStateConfig {
      * {@code weir.state.dir}, where set.
      *
      * @return the configuration
+     * @throws StateSettingException if a size property is set to anything but a positive whole
+     *     number in its type's range
      */
     public static ChronicleStateConfig fromSystemProperties() {
         final String dir = System.getProperty("weir.state.dir");
         return new ChronicleStateConfig(
-                Long.getLong("weir." + MAX_ENTRIES_SETTING, DEFAULTS.maxEntries),
-                Long.getLong("weir." + INITIAL_ENTRIES_SETTING, DEFAULTS.initialEntries),
-                Integer.getInteger("weir.state.average-key-bytes", DEFAULTS.averageKeyBytes),
-                Integer.getInteger("weir." + AVERAGE_VALUE_BYTES_SETTING, DEFAULTS.averageValueBytes),
-                Integer.getInteger("weir.state.cache-entries", DEFAULTS.cacheEntries),
+                property("weir." + MAX_ENTRIES_SETTING, DEFAULTS.maxEntries, Long.MAX_VALUE),
+                property("weir." + INITIAL_ENTRIES_SETTING, DEFAULTS.initialEntries, Long.MAX_VALUE),
+                (int) property("weir.state.average-key-bytes", DEFAULTS.averageKeyBytes, Integer.MAX_VALUE),
+                (int) property("weir." + AVERAGE_VALUE_BYTES_SETTING, DEFAULTS.averageValueBytes, Integer.MAX_VALUE),
+                (int) property("weir.state.cache-entries", DEFAULTS.cacheEntries, Integer.MAX_VALUE),
                 dir == null || dir.isEmpty() ? null : Path.of(dir));
+    }
+
+    /** A size property: unset is the default; set, it must be a whole number in 1..max (Long.getLong would ignore garbage). */
+    private static long property(final String name, final long defaultValue, final long max) {
+        final String text = System.getProperty(name);
+        if (text == null) {
+            return defaultValue;
+        }
+        final long value;
+        try {
+            value = Long.parseLong(text.trim());
+        } catch (final NumberFormatException e) {
+            throw new StateSettingException(name, "system property " + name + ": not a whole number: '" + text + "'");
+        }
+        if (value < 1 || value > max) {
+            throw new StateSettingException(name, "system property " + name + ": must be in 1.." + max + ", got " + value);
+        }
+        return value;
     }
 
     /**

@@ -1,20 +1,25 @@
 package dev.weir.tools;
 
+import dev.weir.checkpoint.CheckpointFlagException;
 import dev.weir.offheap.MissingJvmFlagsException;
 import dev.weir.offheap.StateCapacityException;
+import dev.weir.offheap.StateSettingException;
 import dev.weir.pipelines.input.BadInputException;
 import picocli.CommandLine;
 
 /**
  * Turns failures into one line on stderr: bad input (and a java command without the flags the
- * off-heap state needs) exits 2, a failed pipeline 1. The stack trace is printed only with
+ * off-heap state needs, or with a bad {@code weir.state.*} system property) exits 2, a failed pipeline 1. The stack trace is printed only with
  * {@code --debug}.
  */
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(final Exception error, final CommandLine command, final CommandLine.ParseResult parseResult) {
-        // a java command without Weir's flags is a usage error: the message names the flags to add
-        final boolean badInput = error instanceof BadInputException || error instanceof MissingJvmFlagsException;
+        // a java command without Weir's flags (for the off-heap state or for checkpoint files), or with
+        // a bad weir.state.* property, is a usage error:
+        // the message names the flags to add or the property to correct
+        final boolean badInput = error instanceof BadInputException || error instanceof MissingJvmFlagsException
+                || error instanceof StateSettingException || error instanceof CheckpointFlagException;
         // the library's advice to use the heap backend, in the command line's terms
         final String hint = error instanceof MissingJvmFlagsException ? " (--state heap)" : "";
         command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error) + hint);

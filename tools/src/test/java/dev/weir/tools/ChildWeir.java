@@ -39,6 +39,19 @@ final class ChildWeir {
      * @throws IOException if it cannot start
      */
     static ChildWeir start(final Path dir, final String name, final String... args) throws IOException {
+        return startWith(dir, name, List.of(), args);
+    }
+
+    /**
+     * @param dir where the child's stdout and stderr files go
+     * @param name names those files
+     * @param extraOptions JVM options after this JVM's flags (e.g. a system property)
+     * @param args the command line after {@code weir}
+     * @return the started child
+     * @throws IOException if it cannot start
+     */
+    static ChildWeir startWith(final Path dir, final String name, final List<String> extraOptions, final String... args)
+            throws IOException {
         final List<String> options = new ArrayList<>();
         for (final String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (flag.startsWith("--add-") || flag.startsWith("-D") || flag.startsWith("--enable-native-access")
@@ -47,6 +60,7 @@ final class ChildWeir {
             }
         }
         options.add("-Xmx512m");
+        options.addAll(extraOptions);
         return start(dir, name, Path.of(System.getProperty("java.home")), options, args);
     }
 

@@ -29,9 +29,13 @@ public final class RunOptions {
         this.maxLineBytes = maxLineBytes;
     }
 
-    /** @return the defaults: the runtime's default state backend, no checkpoints, no restore, full speed */
+    /**
+     * @return the defaults: the runtime's default state backend (made only when {@link #stateBackend()}
+     *     is asked for it, so that options given another backend never start the default one), no
+     *     checkpoints, no restore, full speed
+     */
     public static RunOptions defaults() {
-        return new RunOptions(StateBackends.defaultBackend(), null, null, null, 0, LineReader.DEFAULT_MAX_LINE_BYTES);
+        return new RunOptions(null, null, null, null, 0, LineReader.DEFAULT_MAX_LINE_BYTES);
     }
 
     /**
@@ -89,9 +93,11 @@ public final class RunOptions {
         return maxLineBytes;
     }
 
-    /** @return where keyed state lives */
+    /**
+     * @return where keyed state lives: the backend given, else a new {@link StateBackends#defaultBackend()}
+     */
     public StateBackend stateBackend() {
-        return stateBackend;
+        return stateBackend != null ? stateBackend : StateBackends.defaultBackend();
     }
 
     /** @return where checkpoints go, or null for none */
