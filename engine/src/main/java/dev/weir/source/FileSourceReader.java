@@ -230,8 +230,9 @@ public final class FileSourceReader<T> implements SourceReader<T> {
                     throw new UncheckedIOException(path(split) + ": cannot read it for a checkpoint: " + unreadable, unreadable);
                 }
             }
-            positions.add(new FileSplitPosition(fileIndexes[split], path(split).toString(), byteOffsets[split], linesRead[split],
-                    finished[split], size, checksum));
+            // absolute: a restore started in another directory still finds the file it names
+            positions.add(new FileSplitPosition(fileIndexes[split], path(split).toAbsolutePath().normalize().toString(), byteOffsets[split],
+                    linesRead[split], finished[split], size, checksum));
         }
         return positions;
     }

@@ -129,6 +129,16 @@ final class ChangedSourceFileTest {
     }
 
     @Test
+    void aPositionNamesTheFileByItsAbsolutePath() throws Exception {
+        checkpointAfterTwoLines();
+        final Path relative = Path.of("").toAbsolutePath().relativize(file);
+        final FileSourceReader<String> reader = FileSource.of(relative, CharSequence::toString).withBatchSize(2).createReader(0, 1);
+        reader.read(new RecordingSourceOutput<>());
+        assertEquals(positions, reader.snapshotPositions(), "read through " + relative);
+        reader.close();
+    }
+
+    @Test
     void anotherFileIsRefusedByName() throws Exception {
         checkpointAfterTwoLines();
         final Path other = Files.writeString(dir.resolve("other.csv"), CONTENT, StandardCharsets.UTF_8);
