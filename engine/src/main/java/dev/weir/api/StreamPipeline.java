@@ -593,8 +593,14 @@ public final class StreamPipeline {
                         + "', which pipeline '" + name + "' does not have (its operators: " + operators + ")");
             }
         }
+        final String source = checkpointName(stages.get(0).name);
+        if (manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, source).isEmpty()) {
+            // every checkpoint lists its source's positions (a publisher's are empty): without them the source would read from its start again
+            throw new CheckpointException("cannot restore checkpoint " + at + ": it holds no positions of source '" + source
+                    + "', which pipeline '" + name + "' reads");
+        }
         for (final String owner : manifest.owners(CheckpointFile.Kind.SOURCE_POSITIONS)) {
-            if (!owner.equals(checkpointName(stages.get(0).name))) {
+            if (!owner.equals(source)) {
                 throw new CheckpointException("cannot restore checkpoint " + at + ": it holds positions of source '" + owner
                         + "', pipeline '" + name + "' reads source '" + checkpointName(stages.get(0).name) + "'");
             }

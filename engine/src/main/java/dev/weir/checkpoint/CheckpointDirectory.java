@@ -99,7 +99,8 @@ public final class CheckpointDirectory {
      */
     public Manifest latestComplete() {
         if (!Files.isDirectory(root)) {
-            throw new CheckpointException("cannot restore: checkpoint directory " + root + " does not exist");
+            throw new CheckpointException("cannot restore: checkpoint directory " + root
+                    + (Files.exists(root) ? " is a file, not a directory" : " does not exist"));
         }
         for (final long id : checkpointIds()) {
             if (isComplete(id)) {

@@ -40,7 +40,8 @@ import java.util.zip.CRC32C;
  * end
  * crc32c 5e2b9d17
  * </pre>
- * Reading verifies the checksum and that every owner lists as many files as its parallelism.
+ * Reading verifies the checksum, that every owner lists as many files as its parallelism, and
+ * that every operator the job lines describe lists its files.
  * Immutable.
  */
 public final class Manifest {
@@ -216,8 +217,9 @@ public final class Manifest {
      * @param manifestFile a {@code MANIFEST}
      * @return what it says
      * @throws CheckpointException if it is missing or unreadable, its checksum does not match its
-     *     content, it is not a complete manifest of this format, or an owner lists another number
-     *     of files than its parallelism; the message names the file and what is wrong
+     *     content, it is not a complete manifest of this format, its maxParallelism is out of range,
+     *     an owner lists another number of files than its parallelism, or a described operator
+     *     lists no files; the message names the file and what is wrong
      */
     public static Manifest read(final Path manifestFile) {
         final byte[] bytes;
@@ -231,7 +233,11 @@ public final class Manifest {
         final List<String> lines = verifiedLines(manifestFile, bytes);
         final long id = number(manifestFile, lines, 1, "checkpoint");
         final long time = number(manifestFile, lines, 2, "time");
-        final int keyGroups = (int) number(manifestFile, lines, 3, "maxParallelism");
+        final long keyGroupCount = number(manifestFile, lines, 3, "maxParallelism");
+        if (keyGroupCount < 1 || keyGroupCount > Integer.MAX_VALUE) {
+            throw bad(manifestFile, 3, "maxParallelism " + keyGroupCount + " is not a number of key groups (1 to " + Integer.MAX_VALUE + ")");
+        }
+        final int keyGroups = (int) keyGroupCount;
         final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
         final List<CheckpointFile> files = new ArrayList<>();
         final Set<String> owners = new LinkedHashSet<>();
@@ -278,6 +284,13 @@ public final class Manifest {
             }
         }
         requireFileCount(manifestFile, ownerLine, label, parallelism, instance);
+        for (final String described : fingerprint.keySet()) {
+            // the writer lists the files of every operator it describes: without them the operator would restore empty
+            if (!owners.contains("operator " + described)) {
+                throw new CheckpointException("checkpoint manifest " + manifestFile + " describes operator " + described
+                        + " but lists no state files of it");
+            }
+        }
         return new Manifest(id, time, keyGroups, fingerprint, files);
     }
 

@@ -113,11 +113,9 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
         final String where = "cannot restore checkpoint " + manifest.checkpointId() + " in " + directory.checkpointDir(manifest.checkpointId())
                 + ": operator " + operatorId;
         if (recorded == null) {
-            if (!manifest.files(CheckpointFile.Kind.OPERATOR_STATE, operatorId).isEmpty() || !manifest.fingerprint().isEmpty()) {
-                throw new CheckpointException(where + ": the checkpoint does not describe it (its job had operators "
-                        + manifest.fingerprint().keySet() + ")");
-            }
-            return;
+            // every checkpointed operator is described: a checkpoint without this one is another job's, and would restore it empty
+            throw new CheckpointException(where + ": the checkpoint does not describe it (its job had operators "
+                    + manifest.fingerprint().keySet() + ")");
         }
         for (final Map.Entry<String, String> aspect : aspects.entrySet()) {
             final String was = recorded.getOrDefault(aspect.getKey(), "none");
@@ -163,12 +161,12 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
 
     /**
      * Restores the chain's operators from a complete checkpoint; after the operators were opened,
-     * before the first record. An operator the checkpoint has no state of starts empty.
+     * before the first record. Every checkpointed operator must be described by the checkpoint.
      *
      * @param directory the checkpoint directory
      * @param manifest the checkpoint's manifest
      * @throws CheckpointException if an operator differs from the one that wrote the checkpoint
-     *     (its fingerprint), or a file is missing or unreadable
+     *     (its fingerprint) or the checkpoint does not describe it, or a file is missing or unreadable
      */
     public void restore(final CheckpointDirectory directory, final Manifest manifest) {
         fingerprint().forEach((operatorId, aspects) -> requireSame(directory, manifest, operatorId, aspects));

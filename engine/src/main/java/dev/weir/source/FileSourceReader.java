@@ -230,8 +230,9 @@ public final class FileSourceReader<T> implements SourceReader<T> {
                     throw new UncheckedIOException(path(split) + ": cannot read it for a checkpoint: " + unreadable, unreadable);
                 }
             }
-            positions.add(new FileSplitPosition(fileIndexes[split], path(split).toString(), byteOffsets[split], linesRead[split],
-                    finished[split], size, checksum));
+            // absolute: a restore started in another directory still finds the file it names
+            positions.add(new FileSplitPosition(fileIndexes[split], path(split).toAbsolutePath().normalize().toString(), byteOffsets[split],
+                    linesRead[split], finished[split], size, checksum));
         }
         return positions;
     }
@@ -240,11 +241,13 @@ public final class FileSourceReader<T> implements SourceReader<T> {
      * Resumes each of this reader's files at the byte offset and line number a checkpoint recorded
      * (positions of files of other readers are passed over); a file without a position is read
      * from its start. Each file must hold the same bytes before its offset as at the checkpoint
-     * (bytes appended after it are read as new input).
+     * and be at least as long as then (bytes appended are read as new input). A file may be named
+     * by another path to the same file (relative or absolute).
      *
      * @param positions the positions every reader of the source recorded
      * @throws IllegalStateException if a position names another file than this source's file of that index
-     * @throws SourceFileChangedException if a file is shorter than its position, or its bytes before it differ
+     * @throws SourceFileChangedException if a file is shorter than its position or than it was at
+     *     the checkpoint, or its bytes before the position differ
      */
     @Override
     public void restorePositions(final List<?> positions) {
@@ -252,8 +255,7 @@ public final class FileSourceReader<T> implements SourceReader<T> {
             throw new IllegalStateException("a reader resumes before its first read");
         }
         for (final FileSplitPosition position : RecordedPositions.of(positions, FileSplitPosition.class)) {
-            if (position.fileIndex() < 0 || position.fileIndex() >= files.size()
-                    || !files.get(position.fileIndex()).toString().equals(position.file())) {
+            if (position.fileIndex() < 0 || position.fileIndex() >= files.size() || !sameFile(files.get(position.fileIndex()), position.file())) {
                 throw new IllegalStateException("the checkpoint read " + position.file() + " as file " + position.fileIndex()
                         + " of the source, which has " + files.size() + " files now: " + files);
             }
@@ -292,6 +294,23 @@ public final class FileSourceReader<T> implements SourceReader<T> {
         bytesRead.lazySet(sum);
     }
 
+    /**
+     * True if the recorded path names the given file: spelled the same, the same once made
+     * absolute (a relative path resolved in the current directory), or the same file on disk
+     * (another spelling of it, a link). Its content is checked separately.
+     */
+    private static boolean sameFile(final Path file, final String recorded) {
+        final Path was = Path.of(recorded);
+        if (file.toString().equals(recorded) || file.toAbsolutePath().normalize().equals(was.toAbsolutePath().normalize())) {
+            return true;
+        }
+        try {
+            return Files.isSameFile(file, was);
+        } catch (IOException | SecurityException unknown) {
+            return false;
+        }
+    }
+
     private void requireUnchangedBefore(final int split, final FileSplitPosition position) {
         final Path file = path(split);
         if (position.byteOffset() == 0) {
@@ -317,6 +336,11 @@ public final class FileSourceReader<T> implements SourceReader<T> {
             throw new SourceFileChangedException(file, position.byteOffset(), "its first " + position.byteOffset()
                     + " bytes differ from those the checkpoint read (CRC-32C " + String.format("%08x", checksum) + ", was "
                     + String.format("%08x", position.checksum()) + ")");
+        }
+        if (size < position.fileSize()) {
+            // cut after the position: lines the checkpoint saw are gone, which only a change of the file's content can do
+            throw new SourceFileChangedException(file, "shrank since the checkpoint: it has " + size + " bytes now, " + position.fileSize()
+                    + " at the checkpoint (a record file may only grow)");
         }
     }
 

@@ -5,7 +5,7 @@ package dev.weir.source;
  * one of its files.
  *
  * @param fileIndex the file's index in the source's list of files
- * @param file the file's path, as the source was given it (checked on restore)
+ * @param file the file's absolute path (checked on restore; any path to the same file matches)
  * @param byteOffset the byte offset of the next unread line
  * @param linesRead lines read before it, so that errors keep naming the right line
  * @param finished true once the file was read to its end

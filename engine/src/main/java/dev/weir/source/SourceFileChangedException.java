@@ -5,8 +5,10 @@ import java.nio.file.Path;
 /**
  * A file a checkpoint had read up to some byte position changed before that position, so a
  * restored source cannot resume it: it is shorter than the position, or its bytes before the
- * position are not the ones the checkpoint read. Appending after the position is not a change.
- * The message is one line: {@code FILE: changed before the checkpointed position N: what differs}.
+ * position are not the ones the checkpoint read; or it is shorter than it was at the checkpoint
+ * (a record file may only grow). Appending after the position is not a change. The message is
+ * one line: {@code FILE: changed before the checkpointed position N: what differs}, or
+ * {@code FILE: shrank since the checkpoint: ...}.
  */
 public final class SourceFileChangedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -20,9 +22,17 @@ public final class SourceFileChangedException extends RuntimeException {
      * @param what what differs (lengths, checksums)
      */
     public SourceFileChangedException(final Path file, final long position, final String what) {
-        super(file + ": changed before the checkpointed position " + position + ": " + what);
+        this(file, "changed before the checkpointed position " + position + ": " + what);
+    }
+
+    /**
+     * @param file the file
+     * @param reason what changed, without the file name
+     */
+    public SourceFileChangedException(final Path file, final String reason) {
+        super(file + ": " + reason);
         this.file = file;
-        this.reason = "changed before the checkpointed position " + position + ": " + what;
+        this.reason = reason;
     }
 
     /** @return the file that changed */

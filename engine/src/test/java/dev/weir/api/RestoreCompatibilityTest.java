@@ -17,10 +17,13 @@ import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TumblingEventTimeWindows;
 import dev.weir.window.Window;
 import dev.weir.window.WindowAssigner;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A checkpoint restores only into a pipeline of the same job: another window assigner (sliding,
  * session, global), another trigger or allowed lateness, or another maxParallelism is refused
- * before any task starts, with the difference named; another parallelism is fine (rescaling).
+ * before any task starts, with the difference named, and so is a checkpoint without the window's
+ * state or the source's positions; another parallelism is fine (rescaling).
  */
 final class RestoreCompatibilityTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -122,5 +126,30 @@ final class RestoreCompatibilityTest {
     void anotherMaxParallelismIsRefused() {
         assertEquals("cannot restore checkpoint " + dir.resolve("chk-1") + ": it has 128 key groups, pipeline 'jobs' has maxParallelism 64",
                 refusal(64, TumblingEventTimeWindows.of(1000), UnaryOperator.identity()));
+    }
+
+    /** Rewrites checkpoint 1's manifest as another job's would be, with a valid checksum. */
+    private void rewriteManifest(final UnaryOperator<String> edit) throws Exception {
+        final Path manifest = dir.resolve("chk-1").resolve("MANIFEST");
+        final String body = edit.apply(Files.readString(manifest).replaceAll("crc32c .*\n$", ""));
+        final CRC32C crc = new CRC32C();
+        crc.update(body.getBytes(StandardCharsets.UTF_8));
+        Files.writeString(manifest, body + String.format("crc32c %08x%n", (int) crc.getValue()));
+    }
+
+    @Test
+    void aCheckpointWithoutTheWindowsStateIsRefused() throws Exception {
+        // a job without a checkpointed operator writes neither job lines nor state files: the window would restore empty
+        rewriteManifest(body -> body.replaceAll("job .*\n", "").replaceAll("(?s)operator keyed-1.window .*end\n", "end\n"));
+        assertEquals(checkpointDir + "operator keyed-1.window: the checkpoint does not describe it (its job had operators [])",
+                refusal(128, TumblingEventTimeWindows.of(1000), UnaryOperator.identity()));
+    }
+
+    @Test
+    void aCheckpointWithoutTheSourcesPositionsIsRefused() throws Exception {
+        // without positions the source would read from its start again and print every result twice
+        rewriteManifest(body -> body.replaceAll("source numbers-0 1\nfile numbers-0-0.pos .*\n", ""));
+        assertEquals("cannot restore checkpoint " + dir.resolve("chk-1") + ": it holds no positions of source 'numbers-0', which pipeline"
+                + " 'jobs' reads", refusal(128, TumblingEventTimeWindows.of(1000), UnaryOperator.identity()));
     }
 }

@@ -83,6 +83,9 @@ final class CheckpointDirectoryTest {
         final Path missing = root.resolve("nowhere");
         final CheckpointException absent = assertThrows(CheckpointException.class, () -> new CheckpointDirectory(missing).latestComplete());
         assertEquals("cannot restore: checkpoint directory " + missing + " does not exist", absent.getMessage());
+        final Path file = Files.writeString(root.resolve("a-file"), "not a directory");
+        final CheckpointException notADirectory = assertThrows(CheckpointException.class, () -> new CheckpointDirectory(file).latestComplete());
+        assertEquals("cannot restore: checkpoint directory " + file + " is a file, not a directory", notADirectory.getMessage());
     }
 
     @Test

@@ -181,4 +181,30 @@ final class ManifestTamperingTest {
         assertEquals("checkpoint manifest " + manifestFile + " has format 'weir-checkpoint-manifest 1', this version reads "
                 + "'weir-checkpoint-manifest 2' only", refusal(directory));
     }
+
+    @Test
+    void anOperatorDescribedWithoutItsStateFilesIsRefusedEvenWithAValidChecksum() throws Exception {
+        final CheckpointDirectory directory = checkpoint();
+        final String body = Files.readString(manifestFile).replaceAll("crc32c .*\n$", "");
+        // the operator's section, or the whole state part, gone: restoring would start the window empty
+        for (final String edited : List.of(body.replaceAll("operator keyed-1.window 2\n(file keyed-1.window-.*\n)+", ""),
+                body.replaceAll("(?s)operator keyed-1.window 2\n.*end\n", "end\n"))) {
+            assertTrue(!edited.equals(body), edited);
+            Files.writeString(manifestFile, CheckpointDirectoryTest.signed(edited));
+            assertEquals("checkpoint manifest " + manifestFile + " describes operator keyed-1.window but lists no state files of it",
+                    refusal(directory));
+        }
+    }
+
+    @Test
+    void aMaxParallelismOutsideTheKeyGroupRangeIsRefused() throws Exception {
+        final CheckpointDirectory directory = checkpoint();
+        final String body = Files.readString(manifestFile).replaceAll("crc32c .*\n$", "");
+        // 4294967424 is 2^32 + 128: cut to an int it would read as 128
+        for (final String value : List.of("0", "-1", "4294967424", "2147483648")) {
+            Files.writeString(manifestFile, CheckpointDirectoryTest.signed(body.replace("maxParallelism 128", "maxParallelism " + value)));
+            assertEquals("checkpoint manifest " + manifestFile + ":4: maxParallelism " + value
+                    + " is not a number of key groups (1 to 2147483647)", refusal(directory));
+        }
+    }
 }

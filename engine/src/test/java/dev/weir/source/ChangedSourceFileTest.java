@@ -100,4 +100,50 @@ final class ChangedSourceFileTest {
                 resumed.snapshotPositions());
         resumed.close();
     }
+
+    @Test
+    void aFileCutAfterThePositionIsRefused() throws Exception {
+        checkpointAfterTwoLines();
+        for (final String cut : List.of("a,1\nb,2\nc,3\nd,4", "a,1\nb,2\nc,3\n", "a,1\nb,2\n")) {
+            assertEquals(file + ": shrank since the checkpoint: it has " + cut.length() + " bytes now, 16 at the checkpoint"
+                    + " (a record file may only grow)", refusal(cut));
+        }
+    }
+
+    @Test
+    void anotherPathToTheSameFileResumesIt() throws Exception {
+        checkpointAfterTwoLines();
+        Files.createDirectory(dir.resolve("sub"));
+        final Path link = Files.createSymbolicLink(dir.resolve("link.csv"), file);
+        for (final Path spelling : List.of(Path.of("").toAbsolutePath().relativize(file), dir.resolve(".").resolve("records.csv"),
+                dir.resolve("sub").resolve("..").resolve("records.csv"), link)) {
+            final FileSourceReader<String> resumed = FileSource.of(spelling, CharSequence::toString).createReader(0, 1);
+            resumed.restorePositions(positions);
+            final RecordingSourceOutput<String> output = new RecordingSourceOutput<>();
+            while (resumed.read(output) != ReadStatus.END) {
+                // read on
+            }
+            resumed.close();
+            assertEquals(List.of("split0 c,3", "split0 d,4", "split0 END"), output.events, spelling.toString());
+        }
+    }
+
+    @Test
+    void aPositionNamesTheFileByItsAbsolutePath() throws Exception {
+        checkpointAfterTwoLines();
+        final Path relative = Path.of("").toAbsolutePath().relativize(file);
+        final FileSourceReader<String> reader = FileSource.of(relative, CharSequence::toString).withBatchSize(2).createReader(0, 1);
+        reader.read(new RecordingSourceOutput<>());
+        assertEquals(positions, reader.snapshotPositions(), "read through " + relative);
+        reader.close();
+    }
+
+    @Test
+    void anotherFileIsRefusedByName() throws Exception {
+        checkpointAfterTwoLines();
+        final Path other = Files.writeString(dir.resolve("other.csv"), CONTENT, StandardCharsets.UTF_8);
+        final FileSourceReader<String> resumed = FileSource.of(other, CharSequence::toString).createReader(0, 1);
+        assertEquals("the checkpoint read " + file + " as file 0 of the source, which has 1 files now: [" + other + "]",
+                assertThrows(IllegalStateException.class, () -> resumed.restorePositions(positions)).getMessage());
+    }
 }

@@ -9,17 +9,18 @@ import picocli.CommandLine;
 
 /**
  * Turns failures into one line on stderr: bad input (and a java command without the flags the
- * off-heap state needs, or with a bad {@code weir.state.*} system property) exits 2, a failed pipeline 1. The stack trace is printed only with
+ * off-heap state needs, a bad {@code weir.state.*} system property, or a state store over its capacity
+ * setting) exits 2, a failed pipeline 1. The stack trace is printed only with
  * {@code --debug}.
  */
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(final Exception error, final CommandLine command, final CommandLine.ParseResult parseResult) {
-        // a java command without Weir's flags (for the off-heap state or for checkpoint files), or with
-        // a bad weir.state.* property, is a usage error:
-        // the message names the flags to add or the property to correct
+        // a java command without Weir's flags (for the off-heap state or for checkpoint files), a bad
+        // weir.state.* property or a state over its cap is a usage error: the message names the
+        // flags to add or the setting to correct
         final boolean badInput = error instanceof BadInputException || error instanceof MissingJvmFlagsException
-                || error instanceof StateSettingException || error instanceof CheckpointFlagException;
+                || error instanceof StateSettingException || error instanceof CheckpointFlagException || isCapacity(error);
         // the library's advice to use the heap backend, in the command line's terms
         final String hint = error instanceof MissingJvmFlagsException ? " (--state heap)" : "";
         command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error) + hint);
@@ -33,13 +34,25 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     }
 
     private static String describe(final Exception error) {
-        // a full state store is a setting to raise, not a crash: its own message says which
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof StateCapacityException) {
-                return cause.getMessage();
-            }
+        final Throwable capacity = capacity(error);
+        if (capacity != null) {
+            return capacity.getMessage();
         }
         return error.getMessage() != null ? error.getMessage() : error.getClass().getSimpleName();
+    }
+
+    /** A full state store is a setting to raise (its message says which), not a crash: a usage error. */
+    private static boolean isCapacity(final Exception error) {
+        return capacity(error) != null;
+    }
+
+    private static Throwable capacity(final Exception error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StateCapacityException) {
+                return cause;
+            }
+        }
+        return null;
     }
 
     private static boolean isDebug(final CommandLine.ParseResult parseResult) {

@@ -19,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A {@code --checkpoint-dir} that holds an earlier run's checkpoints: refused without
  * {@code --restore} or {@code --fresh}; {@code --fresh} deletes them and numbers from 1 again;
- * {@code --restore} resumes as before; an empty or new directory just runs.
+ * {@code --restore} resumes as before, but a run resumed from another directory must not
+ * checkpoint over one that holds checkpoints unless {@code --fresh}; an empty or new directory
+ * just runs.
  */
 class CheckpointDirectoryReuseTest {
     private static final String JOB = "watermarks:\n"
@@ -135,6 +137,57 @@ class CheckpointDirectoryReuseTest {
         assertEquals(2, alone.exitCode(), alone::describe);
         assertEquals("weir: --fresh needs --checkpoint-dir\ntry 'weir run --help'\n", alone.err());
         assertEquals(List.of(3L), new CheckpointDirectory(checkpoints).checkpointIds(), "nothing deleted");
+    }
+
+    @Test
+    void resumingFromAnotherDirectoryIntoOneWithCheckpointsIsRefusedUnlessFresh() throws IOException {
+        final Path from = dir.resolve("from");
+        final Path records = records(4_000);
+        final long latest = checkpointedRun(records, from);
+        final Path other = dir.resolve("other");
+        complete(other, 6);
+        complete(other, 7);
+
+        final CommandRun refused = CommandRun.of("run", job().toString(), records.toString(), "--restore", from.toString(),
+                "--checkpoint-dir", other.toString(), "--checkpoint-interval", "60m");
+
+        assertEquals(2, refused.exitCode(), refused::describe);
+        assertEquals("", refused.out());
+        assertEquals("weir: " + other + ": holds checkpoints of an earlier run (latest: " + other.resolve("chk-7") + "), which a run"
+                + " resumed from " + from + " would delete; checkpoint into an empty directory, or into " + from
+                + " itself, or add --fresh to delete them\n", refused.err());
+        assertEquals(List.of(7L, 6L), new CheckpointDirectory(other).checkpointIds(), "nothing deleted");
+
+        final CommandRun fresh = CommandRun.of("run", job().toString(), records.toString(), "--restore", from.toString(),
+                "--checkpoint-dir", other.toString(), "--checkpoint-interval", "60m", "--fresh");
+
+        assertEquals(0, fresh.exitCode(), fresh::describe);
+        assertTrue(fresh.err().startsWith("weir: run: resumed from checkpoint " + latest + " in " + from + "\n"), fresh::describe);
+        assertEquals(List.of(), new CheckpointDirectory(other).checkpointIds(), "--fresh deleted them");
+    }
+
+    @Test
+    void resumingWhereItCheckpointsIsAllowedUnderAnySpelling() throws IOException {
+        final Path from = dir.resolve("from");
+        final Path records = records(4_000);
+        final long latest = checkpointedRun(records, from);
+        Files.createDirectories(dir.resolve("sub"));
+        for (final Path spelling : List.of(from.resolve("."), dir.resolve("sub").resolve("..").resolve("from"),
+                Path.of("").toAbsolutePath().relativize(from))) {
+            final CommandRun run = CommandRun.of("run", job().toString(), records.toString(), "--restore", from.toString(),
+                    "--checkpoint-dir", spelling.toString(), "--checkpoint-interval", "60m");
+
+            assertEquals(0, run.exitCode(), run::describe);
+            assertTrue(run.err().startsWith("weir: run: resumed from checkpoint " + latest + " in " + from + "\n"), run::describe);
+        }
+    }
+
+    /** Runs over the records, paced to 1 s, checkpointing every 50 ms into a directory; returns the latest checkpoint. */
+    private long checkpointedRun(final Path records, final Path checkpoints) throws IOException {
+        final CommandRun first = CommandRun.of("run", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
+                "--checkpoint-interval", "50ms", "--max-rate", "4000");
+        assertEquals(0, first.exitCode(), first::describe);
+        return new CheckpointDirectory(checkpoints).latestComplete().checkpointId();
     }
 
     private static long checkpointsInSummary(final CommandRun run) {

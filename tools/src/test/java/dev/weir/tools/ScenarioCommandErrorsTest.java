@@ -182,15 +182,15 @@ class ScenarioCommandErrorsTest {
     }
 
     @Test
-    void aFailingPipelineExitsOneWithoutAStackTrace() {
+    void aStateOverItsCapIsABadSettingWithOneLineAndExitTwo() {
         final Path job = write("job.yaml", "watermarks:\n  strategy: monotonous\nwindow:\n  type: tumbling\n  size: 1000\n");
         final Path elements = write("elements.csv", "at,channel,kind,key,ts,value\n0,0,R,a,1,1\n1,0,R,b,2,1\n");
         final CommandRun run = CommandRun.of("scenario", "--state", "chronicle", "--state-max-entries", "1", job.toString(), elements.toString());
-        assertEquals(ExitCodes.FAILED, run.exitCode(), run::describe);
+        assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);
         assertEquals(List.of(
-                "weir: error: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds 1 entries, the most"
-                        + " state.max-entries=1 allows; raise state.max-entries (--state-max-entries) or use more instances",
-                "(run with --debug for the stack trace)"), run.errLines(), run::describe);
+                "weir: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds 1 entries, the most"
+                        + " state.max-entries=1 allows; raise state.max-entries (--state-max-entries) or use more instances"),
+                run.errLines(), run::describe);
         assertNoStackTrace(run);
     }
 

@@ -82,10 +82,10 @@ class StateSizingCommandTest {
     void aCapBelowTheKeysStopsTheSameRunWithTheCapacityError() {
         final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--state-max-entries", "1000");
 
-        assertEquals(1, run.exitCode());
-        assertEquals("weir: error: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds"
+        assertEquals(2, run.exitCode());
+        assertEquals("weir: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds"
                 + " 1000 entries, the most state.max-entries=1000 allows; raise state.max-entries (--state-max-entries)"
-                + " or use more instances\n(run with --debug for the stack trace)\n", run.err());
+                + " or use more instances\n", run.err());
         assertFalse(run.out().contains("FIRE "));
     }
 

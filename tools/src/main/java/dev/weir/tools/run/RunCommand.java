@@ -175,9 +175,9 @@ public final class RunCommand implements Callable<Integer> {
         return options;
     }
 
-    /** {@code --fresh} deletes an earlier run's checkpoints: only for a run that checkpoints and does not resume. */
+    /** {@code --fresh} deletes an earlier run's checkpoints: only for a run that checkpoints, and not where it resumes from. */
     private void checkFreshStart() {
-        if (fresh && restoreDir != null) {
+        if (fresh && restoreDir != null && (checkpointDir == null || EarlierCheckpoints.sameDirectory(checkpointDir, restoreDir))) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--fresh and --restore exclude each other: --restore resumes from the checkpoints, --fresh deletes them");
         }
@@ -236,8 +236,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RecordFileRun start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
-        if (options.checkpointDir() != null && options.restoreDir() == null) {
-            EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh);
+        if (options.checkpointDir() != null) {
+            EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh, options.restoreDir());
         }
         try {
             return RecordFileJob.start(job, recordFiles, options, lines);
