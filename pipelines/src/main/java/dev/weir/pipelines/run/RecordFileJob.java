@@ -79,8 +79,11 @@ public final class RecordFileJob {
                 .parallelism(job.parallelism());
         final DataStream<String> results = keyed.transform(WINDOW, ScenarioOperators.windowOperator(job.window()));
         results.sideOutput(ScenarioOperators.LATE, new LateLines(output)).sink(new MarkedSink(output));
+        // read before the start: once the pipeline runs, its own checkpoints may land in the restore directory
+        final long restoredId = options.restoreDir() == null ? 0
+                : new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId();
         final long checkpointIdBefore = lastCheckpointId(options);
-        return new RecordFileRun(pipeline.start(), reading, options.checkpointDir() != null, checkpointIdBefore);
+        return new RecordFileRun(pipeline.start(), reading, options.checkpointDir() != null, checkpointIdBefore, restoredId);
     }
 
     /** The id the run's first checkpoint follows: the restored one, or the highest already in the checkpoint directory. */

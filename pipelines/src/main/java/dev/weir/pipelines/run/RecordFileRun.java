@@ -16,13 +16,23 @@ public final class RecordFileRun implements AutoCloseable {
     private final ReadProgress reading;
     private final boolean checkpointing;
     private final long checkpointIdBefore;
+    private final long restoredCheckpointId;
 
     RecordFileRun(final RunningPipeline pipeline, final ReadProgress reading, final boolean checkpointing,
-            final long checkpointIdBefore) {
+            final long checkpointIdBefore, final long restoredCheckpointId) {
         this.pipeline = pipeline;
         this.reading = reading;
         this.checkpointing = checkpointing;
         this.checkpointIdBefore = checkpointIdBefore;
+        this.restoredCheckpointId = restoredCheckpointId;
+    }
+
+    /**
+     * @return the checkpoint the run resumed from, read before the pipeline started (so a
+     *     checkpoint this run completes cannot be taken for it), or 0 for a run without a restore
+     */
+    public long restoredCheckpointId() {
+        return restoredCheckpointId;
     }
 
     /** @return the running pipeline */

@@ -1,6 +1,5 @@
 package dev.weir.tools.run;
 
-import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.pipelines.job.JobFileException;
@@ -196,9 +195,7 @@ public final class RunCommand implements Callable<Integer> {
             }
         })) {
             if (options.restoreDir() != null) {
-                // the pipeline restored the latest complete checkpoint; nothing writes there meanwhile
-                System.err.println("weir: run: resumed from checkpoint "
-                        + new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId() + " in " + options.restoreDir());
+                System.err.println("weir: run: resumed from checkpoint " + running.restoredCheckpointId() + " in " + options.restoreDir());
             }
             awaitEnd(running, startedNanos);
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
