@@ -143,12 +143,16 @@ public final class RunCommand implements Callable<Integer> {
         if (checkpointInterval.isZero()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-interval must be positive, got 0");
         }
-        if (checkpointDir != null && Files.exists(checkpointDir) && !Files.isDirectory(checkpointDir)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-dir " + checkpointDir
-                    + " is a file, not a directory");
-        }
+        refuseFile("--checkpoint-dir", checkpointDir);
+        refuseFile("--restore", restoreDir);
         lineLimit.maxLineBytes();
         checkFreshStart();
+    }
+
+    private void refuseFile(final String option, final Path directory) {
+        if (directory != null && Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " " + directory + " is a file, not a directory");
+        }
     }
 
     private void checkRecordFiles() {
