@@ -137,6 +137,16 @@ class RunInputChecksTest {
     }
 
     @Test
+    void anOutputThatCannotBeWrittenFailsWithOneLineWithoutClassNames() {
+        // /dev/full takes the file open and refuses every write (no space left on device)
+        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), "--output", "/dev/full");
+        assertEquals(ExitCodes.FAILED, run.exitCode(), run::describe);
+        assertEquals(List.of("weir: error: cannot write to /dev/full", "(run with --debug for the stack trace)"), run.errLines(),
+                run::describe);
+        assertFalse(EXCEPTION_NAME.matcher(run.err()).find(), run::describe);
+    }
+
+    @Test
     void aDirectoryAsARecordFileIsBadInput() {
         final CommandRun run = CommandRun.of("run", job.toString(), dir.resolve("sub").toString());
         assertOneLine(run, dir.resolve("sub") + ": is a directory, not a record file");

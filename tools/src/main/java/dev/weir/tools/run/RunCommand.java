@@ -207,16 +207,23 @@ public final class RunCommand implements Callable<Integer> {
             awaitEnd(running, startedNanos);
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
             out.println(ScenarioLines.summary(summary.lateDropped()));
-            out.flush();
+            // a run whose lines did not all get written failed: no summary that says otherwise
+            checkWritten(out);
             System.err.println(summary.line());
         } catch (final PipelineExecutionException e) {
             final RecordFileException bad = badRecord(e.getCause());
             throw bad != null ? bad : e;
         } finally {
-            out.flush();
-            if (out.checkError()) {
-                throw new UncheckedIOException(new IOException("cannot write to " + (output != null ? output : "standard output")));
-            }
+            checkWritten(out);
+        }
+    }
+
+    /** Flushes the lines; fails with one message, without the exception's class name, if they could not be written. */
+    private void checkWritten(final PrintWriter out) {
+        out.flush();
+        if (out.checkError()) {
+            final String message = "cannot write to " + (output != null ? output : "standard output");
+            throw new UncheckedIOException(message, new IOException(message));
         }
     }
 
