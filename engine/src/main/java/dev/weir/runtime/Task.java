@@ -97,14 +97,8 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
                 work += pollWork(inputs[i].poll(this));
             }
         }
-        final long nextTimer = chain.nextProcessingTime();
-        // no clock read while no processing-time timer is pending
-        if (nextTimer != Long.MAX_VALUE) {
-            final long now = clock.millis();
-            if (now >= nextTimer) {
-                chain.advanceProcessingTime(now);
-                work++;
-            }
+        if (fireDueTimers()) {
+            work++;
         }
         if (endedCount == inputs.length) {
             chain.endInput();
@@ -118,6 +112,25 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         }
         dutyCycles.increment();
         return work;
+    }
+
+    /**
+     * Fires the processing-time timers that are due by now; reads the clock only while a timer is
+     * pending.
+     *
+     * @return true if any timer was due
+     */
+    private boolean fireDueTimers() {
+        final long nextTimer = chain.nextProcessingTime();
+        if (nextTimer == Long.MAX_VALUE) {
+            return false;
+        }
+        final long now = clock.millis();
+        if (now < nextTimer) {
+            return false;
+        }
+        chain.advanceProcessingTime(now);
+        return true;
     }
 
     /**
@@ -160,10 +173,15 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
                 event.release();
                 break;
             case WATERMARK:
+                // A timer already due fires before the watermark, as it would in the scenario
+                // driver (right after the row): a watermark that cleans a window up (MAX at the
+                // end of input) must not drop a window whose processing-time firing was due.
+                fireDueTimers();
                 valve.inputWatermark(event.timestamp(), channel);
                 valveProbe.update();
                 break;
             case STATUS:
+                fireDueTimers();
                 valve.inputStatus(event.watermarkStatus(), channel);
                 valveProbe.update();
                 break;

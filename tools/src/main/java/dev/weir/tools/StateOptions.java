@@ -4,6 +4,7 @@ import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -44,8 +45,8 @@ public final class StateOptions {
 
     /**
      * @return the backend the options name
-     * @throws CommandLine.ParameterException if a Chronicle-only option comes with the heap backend
-     *     or a number is out of range
+     * @throws CommandLine.ParameterException if a Chronicle-only option comes with the heap backend,
+     *     a number is out of range or {@code --state-dir} is a file
      */
     public StateBackend backend() {
         if (kind == StateKind.HEAP) {
@@ -64,6 +65,9 @@ public final class StateOptions {
             config = config.withInitialEntries(entries("--state-initial-entries", initialEntries));
         }
         if (directory != null) {
+            if (Files.exists(directory) && !Files.isDirectory(directory)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--state-dir " + directory + " is a file, not a directory");
+            }
             config = config.withStateDirectory(directory);
         }
         return new ChronicleStateBackend(config);

@@ -115,6 +115,18 @@ class RunCommandTest {
     }
 
     @Test
+    void aHeaderIsSkippedWhereverItStandsSoJoinedFilesReadAsOne() throws IOException {
+        final Path job = write("job.yaml", JOB.replace("parallelism: 3", "parallelism: 1"));
+        final Path joined = write("joined.csv", "key,ts,value\nk,10,1\n\"key\", ts ,value\nk,20,2\nkey,ts,value\nk,300,3\n");
+
+        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), joined.toString());
+
+        assertEquals(0, run.exitCode(), run::describe);
+        assertEquals(List.of("FIRE key=k window=[0,100) count=2 sum=3 elements=[10,20] wm=269",
+                "FIRE key=k window=[300,400) count=1 sum=3 elements=[300] wm=MAX", "# lateDropped=0"), run.outLines());
+    }
+
+    @Test
     void aMissingRecordFileIsNamed() throws IOException {
         final Path job = write("job.yaml", JOB);
 

@@ -137,6 +137,16 @@ class RunInputChecksTest {
     }
 
     @Test
+    void anOutputThatCannotBeWrittenFailsWithOneLineWithoutClassNames() {
+        // /dev/full takes the file open and refuses every write (no space left on device)
+        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), "--output", "/dev/full");
+        assertEquals(ExitCodes.FAILED, run.exitCode(), run::describe);
+        assertEquals(List.of("weir: error: cannot write to /dev/full", "(run with --debug for the stack trace)"), run.errLines(),
+                run::describe);
+        assertFalse(EXCEPTION_NAME.matcher(run.err()).find(), run::describe);
+    }
+
+    @Test
     void aDirectoryAsARecordFileIsBadInput() {
         final CommandRun run = CommandRun.of("run", job.toString(), dir.resolve("sub").toString());
         assertOneLine(run, dir.resolve("sub") + ": is a directory, not a record file");
@@ -167,6 +177,10 @@ class RunInputChecksTest {
                         "--checkpoint-interval must be positive, got 0"),
                 Arguments.of(List.of("--checkpoint-interval", "5s"), "--checkpoint-interval needs --checkpoint-dir"),
                 Arguments.of(List.of("--checkpoint-dir", "r.csv"), "--checkpoint-dir DIR/r.csv is a file, not a directory"),
+                Arguments.of(List.of("--restore", "r.csv"), "--restore DIR/r.csv is a file, not a directory"),
+                Arguments.of(List.of("--checkpoint-dir", "CK", "--restore", "r.csv"), "--restore DIR/r.csv is a file, not a directory"),
+                Arguments.of(List.of("--state-dir", "r.csv"), "--state-dir DIR/r.csv is a file, not a directory"),
+                Arguments.of(List.of("--state", "chronicle", "--state-dir", "r.csv"), "--state-dir DIR/r.csv is a file, not a directory"),
                 Arguments.of(List.of("--max-line-bytes", "0"), "--max-line-bytes must be in 1..1073741824, got 0"),
                 Arguments.of(List.of("--max-line-bytes", "1073741825"), "--max-line-bytes must be in 1..1073741824, got 1073741825"),
                 Arguments.of(List.of("--max-line-bytes", "-5"), "--max-line-bytes must be in 1..1073741824, got -5"),

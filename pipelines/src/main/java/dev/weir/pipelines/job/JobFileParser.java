@@ -15,6 +15,7 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.nodes.Node;
 
 /**
@@ -52,7 +53,8 @@ public final class JobFileParser {
      * @throws JobFileException if the file cannot be read or is not a valid job
      */
     public static JobSpec parse(final Path file, final int maxLineBytes) {
-        return parse(file.toString(), new StringReader(text(file, maxLineBytes)));
+        final String text = text(file, maxLineBytes);
+        return parse(file.toString(), new StringReader(text), text);
     }
 
     /**
@@ -86,11 +88,20 @@ public final class JobFileParser {
      * @throws JobFileException if the text is not a valid job
      */
     public static JobSpec parse(final String fileName, final Reader reader) {
+        return parse(fileName, reader, null);
+    }
+
+    /** @param text the reader's whole text, to find the line of a character YAML refuses; null if not at hand */
+    private static JobSpec parse(final String fileName, final Reader reader, final String text) {
         final Node root;
         try {
             final LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(false);
             root = new Yaml(options).compose(reader);
+        } catch (ReaderException e) {
+            // YAML's reader names neither line nor character: a control character (ESC, NUL, ...)
+            throw new JobFileException(fileName, text == null ? 0 : lineOf(text, e.getCodePoint()), null,
+                    String.format("character U+%04X is not allowed in YAML (a control character)", e.getCodePoint()));
         } catch (MarkedYAMLException e) {
             final int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
             throw new JobFileException(fileName, line, null, "not valid YAML: " + e.getProblem());
@@ -110,6 +121,24 @@ public final class JobFileParser {
         }
         final YamlSection window = job.section("window");
         return new JobSpec(channels, watermarks(watermarks, fileName), window == null ? null : window(window, fileName), parallelism);
+    }
+
+    /**
+     * YAML's reader stops at the first character it refuses, so the first occurrence of that
+     * character is the one it stopped at.
+     */
+    private static int lineOf(final String text, final int codePoint) {
+        final int index = text.indexOf(codePoint);
+        if (index < 0) {
+            return 0;
+        }
+        int line = 1;
+        for (int i = 0; i < index; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
     }
 
     private static WatermarkSpec watermarks(final YamlSection section, final String fileName) {

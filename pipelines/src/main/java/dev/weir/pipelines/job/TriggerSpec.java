@@ -1,5 +1,6 @@
 package dev.weir.pipelines.job;
 
+import dev.weir.pipelines.input.DecimalLong;
 import dev.weir.pipelines.input.QuotedText;
 
 /**
@@ -67,9 +68,9 @@ public final class TriggerSpec {
         final String number = text.substring(colon + 1).trim();
         final long parameter;
         try {
-            parameter = Long.parseLong(number);
+            parameter = DecimalLong.parse(number);
         } catch (NumberFormatException e) {
-            if (number.matches("[-+]?[0-9]+")) {
+            if (DecimalLong.isDigits(number)) {
                 throw new IllegalArgumentException(QuotedText.of(text) + " needs a number in 1.." + Long.MAX_VALUE + ", got " + number);
             }
             throw new IllegalArgumentException(QuotedText.of(number) + " in " + QuotedText.of(text) + " is not an integer");

@@ -1,11 +1,11 @@
 package dev.weir.pipelines.job;
 
+import dev.weir.pipelines.input.DecimalLong;
 import dev.weir.pipelines.input.QuotedText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -13,8 +13,6 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 
 /** One YAML mapping of a job file, read with line numbers for error messages. */
 final class YamlSection {
-    private static final Pattern INTEGER = Pattern.compile("[-+]?[0-9]+");
-
     private final String file;
     private final String path;
     private final int line;
@@ -132,9 +130,9 @@ final class YamlSection {
         final String range = max == Long.MAX_VALUE ? "at least " + min : "in " + min + ".." + max;
         final long value;
         try {
-            value = Long.parseLong(text);
+            value = DecimalLong.parse(text);
         } catch (NumberFormatException e) {
-            if (INTEGER.matcher(text).matches()) {
+            if (DecimalLong.isDigits(text)) {
                 // digits only, yet no long: never wrap or truncate, say it is out of range
                 throw new JobFileException(file, line(key), qualified(key), "must be " + range + why + ", got " + text
                         + " (beyond 64 bits)");

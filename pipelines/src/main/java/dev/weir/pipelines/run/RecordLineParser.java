@@ -2,6 +2,7 @@ package dev.weir.pipelines.run;
 
 import dev.weir.pipelines.input.CsvFields;
 import dev.weir.pipelines.input.CsvQuoteException;
+import dev.weir.pipelines.input.DecimalLong;
 import dev.weir.pipelines.input.QuotedText;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioRecord;
@@ -61,7 +62,7 @@ public final class RecordLineParser implements LineParser<ScenarioRecord> {
 
     private static long number(final String field, final String name) {
         try {
-            return Long.parseLong(field);
+            return DecimalLong.parse(field);
         } catch (final NumberFormatException e) {
             throw new RecordFieldException(name, "not an integer: " + QuotedText.of(field));
         }

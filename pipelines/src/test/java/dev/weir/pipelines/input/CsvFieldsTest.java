@@ -71,6 +71,17 @@ class CsvFieldsTest {
     }
 
     @Test
+    void quotedTextEscapesInvisibleCharactersAndKeepsVisibleOnes() {
+        assertEquals("'a\\u001b[31mred'", QuotedText.of("a\u001b[31mred"));
+        assertEquals("'\\u0000\\u0000'", QuotedText.of("\0\0"));
+        assertEquals("'a\\tb\\u000bc\\rd'", QuotedText.of("a\tb\u000bc\rd"));
+        assertEquals("'\\u007f\\u0085'", QuotedText.of("\u007f\u0085"));
+        assertEquals("\\ufeffat", QuotedText.excerpt("\ufeffat"));
+        assertEquals("'ü 日本 😀 \"x\"'", QuotedText.of("ü 日本 😀 \"x\""));
+        assertEquals("'" + "\\u0007".repeat(200) + "…'", QuotedText.of("\u0007".repeat(300)));
+    }
+
+    @Test
     void quotedTextNeverSplitsACharacterOfTwoChars() {
         final String text = "x".repeat(199) + "😀" + "tail";
         assertEquals("'" + "x".repeat(199) + "…'", QuotedText.of(text));

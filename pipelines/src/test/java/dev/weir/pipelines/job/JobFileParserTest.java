@@ -361,6 +361,26 @@ class JobFileParserTest {
         assertEquals(file + ":3: byte offset 42: not UTF-8", error.getMessage());
     }
 
+    static Stream<Arguments> controlCharacters() {
+        return Stream.of(
+                Arguments.of("NUL in a value", "  type: tumb\u0000ling\n", 4, "U+0000"),
+                Arguments.of("ESC in a quoted value", "  type: tumbling\n  trigger: \"\u001b[31mred\"\n", 5, "U+001B"),
+                Arguments.of("BEL in a key", "  ty\u0007pe: tumbling\n", 4, "U+0007"),
+                Arguments.of("DEL after a value", "  type: tumbling\n  size: 1000\u007f\n", 5, "U+007F"),
+                Arguments.of("C1 control in a comment", "  type: tumbling # \u0090\n", 4, "U+0090"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("controlCharacters")
+    void aControlCharacterIsNamedByItsLine(final String description, final String windowLines, final int line, final String character,
+            @TempDir final Path dir) throws IOException {
+        final Path file = Files.writeString(dir.resolve("job.yaml"), MONOTONOUS + "window:\n" + windowLines + "  size: 1000\n",
+                StandardCharsets.UTF_8);
+        final JobFileException error = assertThrows(JobFileException.class, () -> JobFileParser.parse(file));
+        assertEquals(file + ":" + line + ": character " + character + " is not allowed in YAML (a control character)",
+                error.getMessage());
+    }
+
     @Test
     void aByteOrderMarkIsSkipped(@TempDir final Path dir) throws IOException {
         final Path file = dir.resolve("bom.yaml");

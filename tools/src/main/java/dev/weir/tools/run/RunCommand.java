@@ -142,12 +142,16 @@ public final class RunCommand implements Callable<Integer> {
         if (checkpointInterval.isZero()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-interval must be positive, got 0");
         }
-        if (checkpointDir != null && Files.exists(checkpointDir) && !Files.isDirectory(checkpointDir)) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--checkpoint-dir " + checkpointDir
-                    + " is a file, not a directory");
-        }
+        refuseFile("--checkpoint-dir", checkpointDir);
+        refuseFile("--restore", restoreDir);
         lineLimit.maxLineBytes();
         checkFreshStart();
+    }
+
+    private void refuseFile(final String option, final Path directory) {
+        if (directory != null && Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " " + directory + " is a file, not a directory");
+        }
     }
 
     private void checkRecordFiles() {
@@ -200,16 +204,23 @@ public final class RunCommand implements Callable<Integer> {
             awaitEnd(running, startedNanos);
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
             out.println(ScenarioLines.summary(summary.lateDropped()));
-            out.flush();
+            // a run whose lines did not all get written failed: no summary that says otherwise
+            checkWritten(out);
             System.err.println(summary.line());
         } catch (final PipelineExecutionException e) {
             final RecordFileException bad = badRecord(e.getCause());
             throw bad != null ? bad : e;
         } finally {
-            out.flush();
-            if (out.checkError()) {
-                throw new UncheckedIOException(new IOException("cannot write to " + (output != null ? output : "standard output")));
-            }
+            checkWritten(out);
+        }
+    }
+
+    /** Flushes the lines; fails with one message, without the exception's class name, if they could not be written. */
+    private void checkWritten(final PrintWriter out) {
+        out.flush();
+        if (out.checkError()) {
+            final String message = "cannot write to " + (output != null ? output : "standard output");
+            throw new UncheckedIOException(message, new IOException(message));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.input.CsvFields;
 import dev.weir.pipelines.input.CsvQuoteException;
+import dev.weir.pipelines.input.DecimalLong;
 import dev.weir.pipelines.input.QuotedText;
 import dev.weir.source.BadLineException;
 import dev.weir.source.LineReader;
@@ -162,7 +163,7 @@ public final class ElementFileReader implements Closeable {
             return 0;
         }
         try {
-            return Long.parseLong(text);
+            return DecimalLong.parse(text);
         } catch (NumberFormatException e) {
             throw new ElementFileException(file, line, COLUMNS.get(column), QuotedText.of(text) + " is not a 64-bit integer");
         }

@@ -64,7 +64,7 @@ public final class ScenarioCommand implements Callable<Integer> {
         } finally {
             out.flush();
             if (out.checkError()) {
-                throw new UncheckedIOException(new java.io.IOException("cannot write to standard output"));
+                throw new UncheckedIOException("cannot write to standard output", new java.io.IOException("cannot write to standard output"));
             }
         }
         return 0;
