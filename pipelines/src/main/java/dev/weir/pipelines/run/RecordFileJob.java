@@ -69,7 +69,8 @@ public final class RecordFileJob {
             pipeline.restoreFrom(options.restoreDir());
         }
         final ReadProgress reading = ReadProgress.of(files, job.channels());
-        Source<ScenarioRecord> source = reading.follow(FileSource.of(files, new RecordLineParser(job)).withMaxLineBytes(options.maxLineBytes()));
+        Source<ScenarioRecord> source = reading.follow(FileSource.of(files, new RecordLineParser(job))
+                .withMaxLineBytes(options.maxLineBytes()).withBatchSize(batchSize(options.maxRecordsPerSecond())));
         if (options.maxRecordsPerSecond() > 0) {
             source = PacedSource.of(source, options.maxRecordsPerSecond(), SystemNanoClock.INSTANCE);
         }
@@ -84,6 +85,22 @@ public final class RecordFileJob {
                 : new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId();
         final long checkpointIdBefore = lastCheckpointId(options);
         return new RecordFileRun(pipeline.start(), reading, options.checkpointDir() != null, checkpointIdBefore, restoredId);
+    }
+
+    /**
+     * Lines one read takes from a file. A paced run is held back a whole read at a time, so a
+     * read is at most a tenth of a second's records: otherwise a small file (or a low rate) would
+     * come in one 256-line burst and the rate would be kept only on average over far more than a
+     * second.
+     *
+     * @param maxRecordsPerSecond the pace, 0 for none
+     * @return the batch size, 1 to {@link FileSource#DEFAULT_BATCH_SIZE}
+     */
+    static int batchSize(final long maxRecordsPerSecond) {
+        if (maxRecordsPerSecond <= 0) {
+            return FileSource.DEFAULT_BATCH_SIZE;
+        }
+        return (int) Math.max(1, Math.min(FileSource.DEFAULT_BATCH_SIZE, maxRecordsPerSecond / 10));
     }
 
     /** The id the run's first checkpoint follows: the restored one, or the highest already in the checkpoint directory. */
