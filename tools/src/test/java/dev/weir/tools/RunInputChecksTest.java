@@ -147,6 +147,15 @@ class RunInputChecksTest {
     }
 
     @Test
+    void aRecordFileGivenTwiceByAnyPathIsBadInput() throws IOException {
+        final Path link = Files.createSymbolicLink(dir.resolve("link.csv"), records);
+        for (final String again : List.of(records.toString(), dir.resolve("sub/../r.csv").toString(), link.toString())) {
+            final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), again);
+            assertOneLine(run, again + ": is the record file " + records + " again; each file may be given once (it would be read twice)");
+        }
+    }
+
+    @Test
     void aDirectoryAsARecordFileIsBadInput() {
         final CommandRun run = CommandRun.of("run", job.toString(), dir.resolve("sub").toString());
         assertOneLine(run, dir.resolve("sub") + ": is a directory, not a record file");
