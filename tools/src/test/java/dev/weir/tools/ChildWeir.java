@@ -52,6 +52,11 @@ final class ChildWeir {
      */
     static ChildWeir startWith(final Path dir, final String name, final List<String> extraOptions, final String... args)
             throws IOException {
+        return start(dir, name, Path.of(System.getProperty("java.home")), thisJvmsFlags(extraOptions), args);
+    }
+
+    /** This JVM's flags (Chronicle's among them), a small heap and the extra options. */
+    private static List<String> thisJvmsFlags(final List<String> extraOptions) {
         final List<String> options = new ArrayList<>();
         for (final String flag : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (flag.startsWith("--add-") || flag.startsWith("-D") || flag.startsWith("--enable-native-access")
@@ -61,7 +66,7 @@ final class ChildWeir {
         }
         options.add("-Xmx512m");
         options.addAll(extraOptions);
-        return start(dir, name, Path.of(System.getProperty("java.home")), options, args);
+        return options;
     }
 
     /**
@@ -75,6 +80,25 @@ final class ChildWeir {
      */
     static ChildWeir start(final Path dir, final String name, final Path javaHome, final List<String> jvmOptions,
             final String... args) throws IOException {
+        return start(dir, name, javaHome, jvmOptions, false, args);
+    }
+
+    /**
+     * Like {@link #start(Path, String, String...)}, but the child's stdout is a pipe whose reading
+     * end is closed at once, as when the output goes to {@code head -1}: every write fails.
+     *
+     * @param dir where the child's stderr file goes
+     * @param name names that file
+     * @param args the command line after {@code weir}
+     * @return the started child
+     * @throws IOException if it cannot start
+     */
+    static ChildWeir startWithClosedStdout(final Path dir, final String name, final String... args) throws IOException {
+        return start(dir, name, Path.of(System.getProperty("java.home")), thisJvmsFlags(List.of()), true, args);
+    }
+
+    private static ChildWeir start(final Path dir, final String name, final Path javaHome, final List<String> jvmOptions,
+            final boolean closedStdout, final String... args) throws IOException {
         final List<String> command = new ArrayList<>();
         command.add(javaHome.resolve("bin").resolve("java").toString());
         command.addAll(jvmOptions);
@@ -84,11 +108,13 @@ final class ChildWeir {
         command.addAll(List.of(args));
         final Path stdout = dir.resolve(name + ".out");
         final Path stderr = dir.resolve(name + ".err");
-        final Process process = new ProcessBuilder(command)
-                .redirectOutput(stdout.toFile())
-                .redirectError(stderr.toFile())
-                .start();
-        return new ChildWeir(process, stdout, stderr);
+        final ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+        if (closedStdout) {
+            final Process process = builder.redirectOutput(ProcessBuilder.Redirect.PIPE).start();
+            process.getInputStream().close();
+            return new ChildWeir(process, stdout, stderr);
+        }
+        return new ChildWeir(builder.redirectOutput(stdout.toFile()).start(), stdout, stderr);
     }
 
     /** @return the child process */

@@ -240,7 +240,8 @@ public final class RunCommand implements Callable<Integer> {
     /** Flushes the lines; fails with one message, without the exception's class name, if they could not be written. */
     private void checkWritten(final PrintWriter out) {
         out.flush();
-        if (out.checkError()) {
+        // System.out is a PrintStream, which keeps its write errors (a closed pipe) to itself
+        if (out.checkError() || output == null && System.out.checkError()) {
             final String message = "cannot write to " + (output != null ? output : "standard output");
             throw new UncheckedIOException(message, new IOException(message));
         }

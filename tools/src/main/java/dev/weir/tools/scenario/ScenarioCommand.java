@@ -63,7 +63,8 @@ public final class ScenarioCommand implements Callable<Integer> {
                     state.backend(), maxLineBytes);
         } finally {
             out.flush();
-            if (out.checkError()) {
+            // System.out is a PrintStream, which keeps its write errors (a closed pipe) to itself
+            if (out.checkError() || System.out.checkError()) {
                 throw new UncheckedIOException("cannot write to standard output", new java.io.IOException("cannot write to standard output"));
             }
         }
