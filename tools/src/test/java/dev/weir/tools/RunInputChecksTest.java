@@ -201,6 +201,7 @@ class RunInputChecksTest {
                 Arguments.of(List.of("--checkpoint-dir", "CK", "--checkpoint-interval", "0s"),
                         "--checkpoint-interval must be positive, got 0"),
                 Arguments.of(List.of("--checkpoint-interval", "5s"), "--checkpoint-interval needs --checkpoint-dir"),
+                Arguments.of(List.of("--output", ""), "--output needs a file name, got an empty one"),
                 Arguments.of(List.of("--checkpoint-dir", "r.csv"), "--checkpoint-dir DIR/r.csv is a file, not a directory"),
                 Arguments.of(List.of("--restore", "r.csv"), "--restore DIR/r.csv is a file, not a directory"),
                 Arguments.of(List.of("--checkpoint-dir", "CK", "--restore", "r.csv"), "--restore DIR/r.csv is a file, not a directory"),

@@ -132,6 +132,9 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Options that are wrong on their own or together: usage errors, before any file is opened. */
     private void checkOptions() {
+        if (output != null && output.toString().isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--output needs a file name, got an empty one");
+        }
         if (maxRate < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--max-rate must not be negative: " + maxRate);
         }
