@@ -83,7 +83,7 @@ public final class RecordFileJob {
         // read before the start: once the pipeline runs, its own checkpoints may land in the restore directory
         final long restoredId = options.restoreDir() == null ? 0
                 : new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId();
-        final long checkpointIdBefore = lastCheckpointId(options);
+        final long checkpointIdBefore = lastCheckpointId(options, restoredId);
         return new RecordFileRun(pipeline.start(), reading, options.checkpointDir() != null, checkpointIdBefore, restoredId);
     }
 
@@ -104,15 +104,12 @@ public final class RecordFileJob {
     }
 
     /** The id the run's first checkpoint follows: the restored one, or the highest already in the checkpoint directory. */
-    private static long lastCheckpointId(final RunOptions options) {
-        long last = 0;
+    private static long lastCheckpointId(final RunOptions options, final long restoredId) {
+        long last = restoredId;
         if (options.checkpointDir() != null) {
             for (final long id : new CheckpointDirectory(options.checkpointDir()).checkpointIds()) {
                 last = Math.max(last, id);
             }
-        }
-        if (options.restoreDir() != null) {
-            last = Math.max(last, new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId());
         }
         return last;
     }

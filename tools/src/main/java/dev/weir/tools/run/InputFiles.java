@@ -1,5 +1,6 @@
 package dev.weir.tools.run;
 
+import dev.weir.pipelines.run.RecordFileException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,15 +12,18 @@ import java.util.List;
  * directories. Opening the output truncates it, so an output that is one of them would destroy
  * it before the first line is read; {@link #refuseAsOutput} stops that. Paths are compared after
  * resolving relative parts, {@code ..} and symbolic links, and by file identity where both
- * exist (a hard link is the same file). Immutable.
+ * exist (a hard link is the same file); {@link #refuseRepeatedRecordFiles} stops one record file
+ * being read twice. Immutable.
  */
 final class InputFiles {
+    private final List<Path> recordFiles;
     private final List<Path> files = new ArrayList<>();
     private final List<String> roles = new ArrayList<>();
     private final List<Path> directories = new ArrayList<>();
     private final List<String> directoryRoles = new ArrayList<>();
 
     InputFiles(final Path jobFile, final List<Path> recordFiles, final Path checkpointDir, final Path restoreDir) {
+        this.recordFiles = List.copyOf(recordFiles);
         files.add(jobFile);
         roles.add("the job file");
         for (final Path recordFile : recordFiles) {
@@ -56,6 +60,22 @@ final class InputFiles {
         }
         if (Files.isDirectory(output)) {
             throw new OutputFileException(output.toString(), "--output names a directory, not a file");
+        }
+    }
+
+    /**
+     * One file named twice (by any path or link) would be read twice: every result counted double.
+     *
+     * @throws RecordFileException naming the second mention and the first
+     */
+    void refuseRepeatedRecordFiles() {
+        for (int i = 1; i < recordFiles.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (sameExistingFile(recordFiles.get(i), recordFiles.get(j))) {
+                    throw new RecordFileException(recordFiles.get(i).toString(), 0, null, "is the record file "
+                            + recordFiles.get(j) + " again; each file may be given once (it would be read twice)");
+                }
+            }
         }
     }
 

@@ -121,8 +121,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " 'weir scenario' runs a job without a window)");
         }
         checkRecordFiles();
+        final InputFiles inputs = new InputFiles(jobFile, recordFiles, checkpointDir, restoreDir);
+        inputs.refuseRepeatedRecordFiles();
         if (output != null) {
-            new InputFiles(jobFile, recordFiles, checkpointDir, restoreDir).refuseAsOutput(output);
+            inputs.refuseAsOutput(output);
         }
         try (PrintWriter out = writer()) {
             run(job, options(), out);
@@ -166,28 +168,6 @@ public final class RunCommand implements Callable<Integer> {
                 throw new RecordFileException(file.toString(), 0, null,
                         Files.exists(file) ? "cannot read the record file" : "no such record file");
             }
-        }
-        refuseRepeatedRecordFiles();
-    }
-
-    /** One file named twice (by any path or link) would be read twice: every result counted double. */
-    private void refuseRepeatedRecordFiles() {
-        for (int i = 1; i < recordFiles.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (sameFile(recordFiles.get(i), recordFiles.get(j))) {
-                    throw new RecordFileException(recordFiles.get(i).toString(), 0, null, "is the record file "
-                            + recordFiles.get(j) + " again; each file may be given once (it would be read twice)");
-                }
-            }
-        }
-    }
-
-    private static boolean sameFile(final Path a, final Path b) {
-        try {
-            return Files.isSameFile(a, b);
-        } catch (final IOException e) {
-            // both were readable a moment ago; a file that vanished is reported when it is read
-            return false;
         }
     }
 
