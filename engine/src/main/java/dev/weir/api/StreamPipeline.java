@@ -1,48 +1,25 @@
 package dev.weir.api;
 
-import dev.weir.checkpoint.CheckpointBufferAccess;
-import dev.weir.checkpoint.CheckpointCoordinator;
-import dev.weir.checkpoint.CheckpointDirectory;
-import dev.weir.checkpoint.CheckpointException;
-import dev.weir.checkpoint.CheckpointFile;
-import dev.weir.checkpoint.Manifest;
 import dev.weir.operator.KeySelector;
-import dev.weir.runtime.ChainCheckpointer;
-import dev.weir.runtime.Channel;
-import dev.weir.runtime.ChainEnd;
-import dev.weir.runtime.BusySpinBudget;
-import dev.weir.runtime.ChannelOutput;
-import dev.weir.runtime.CpuAssignment;
+import dev.weir.runtime.CompiledPipeline;
 import dev.weir.runtime.CpuBinder;
-import dev.weir.runtime.Gauge;
+import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.OpenHftCpuBinder;
-import dev.weir.runtime.OperatorChain;
-import dev.weir.runtime.PinningThreadFactory;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
-import dev.weir.runtime.SinkInstances;
-import dev.weir.runtime.SinkCheckpointListener;
-import dev.weir.runtime.SinkOutput;
-import dev.weir.runtime.Task;
-import dev.weir.runtime.TaskMonitor;
 import dev.weir.runtime.TaskThreadFactory;
-import dev.weir.runtime.ThreadPlan;
+import dev.weir.runtime.ThreadedScheduler;
 import dev.weir.source.Publisher;
 import dev.weir.source.Source;
-import dev.weir.source.SourceAlignment;
-import dev.weir.source.SourceCheckpointer;
-import dev.weir.source.SourceEmitter;
-import dev.weir.source.SourceReader;
-import dev.weir.source.SourceTask;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
 import dev.weir.time.Clock;
 import dev.weir.time.SystemClock;
-import dev.weir.time.WatermarkAlignment;
+import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;
@@ -50,15 +27,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Objects;
-import org.agrona.concurrent.Agent;
 
 /**
- * Builds and starts a pipeline on the threaded runtime, the way Flink's DataStream API reads:
+ * Builds a pipeline and starts it on the threaded scheduler ({@link #start()}) or the
+ * deterministic one ({@link #startDeterministic}), the way Flink's DataStream API reads:
  * <pre>{@code
  * StreamPipeline pipeline = StreamPipeline.named("bars");
  * Publisher<Trade> trades = pipeline.publisher("trades");
@@ -393,151 +368,43 @@ public final class StreamPipeline {
      * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or
      *     two stages pin tasks to the same CPU ({@link KeyedStream#cpus})
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public RunningPipeline start() {
+        final CompiledPipeline plan = compile(clock);
+        return new ThreadedScheduler(availableProcessors, cpus, cpuBinder, threadFactory).start(plan);
+    }
+
+    /**
+     * Compiles the pipeline into the same tasks and channels as {@link #start()} and hands them
+     * to the deterministic scheduler: the calling thread runs every task in a fixed order on
+     * {@code processingTime} (which replaces the pipeline's {@link #clock}), so the same input
+     * gives byte-identical output on every run. Drive it with publisher calls,
+     * {@link DeterministicPipeline#advanceTo} and {@link DeterministicPipeline#runToEnd()}; thread
+     * and CPU settings do not apply. See docs/runtime.md, "The deterministic scheduler".
+     *
+     * @param processingTime the pipeline's virtual processing time
+     * @return the pipeline, not yet run
+     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism
+     */
+    public DeterministicPipeline startDeterministic(final VirtualClock processingTime) {
+        final VirtualClock virtual = Objects.requireNonNull(processingTime, "processingTime");
+        return new DeterministicPipeline(compile(virtual), virtual);
+    }
+
+    /** The plan step, the same for both schedulers: checks, then compiles once. */
+    private CompiledPipeline compile(final Clock processingTime) {
         if (started) {
             throw new IllegalStateException("pipeline '" + name + "' was started already");
         }
-        if (stages.isEmpty()) {
-            throw new IllegalStateException("pipeline '" + name + "' has no source");
-        }
-        if (sink == null) {
-            throw new IllegalStateException("pipeline '" + name + "' has no sink: end it with .sink(...)");
-        }
-        for (final Stage stage : stages) {
-            if (stage.parallelism > maxParallelism) {
-                throw new IllegalArgumentException("stage " + stage.name + " has parallelism " + stage.parallelism
-                        + " above maxParallelism " + maxParallelism);
-            }
-        }
-        if (publishers != null && stages.get(0).parallelism != publishers.size()) {
-            throw new IllegalStateException("a publisher is one source instance");
-        }
+        final PipelineCompiler compiler = new PipelineCompiler(name, stages, control, sideOutputs, maxParallelism, channelCapacity,
+                idleStrategy, alignmentGroups, publishers, source, strategy, sink, checkpointDir, checkpointInterval, restoreDir);
+        compiler.check();
         requireOneStagePerCpu();
         final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();
-        if (checkpointDir != null || restoreDir != null) {
-            CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
-        }
-        if (checkpointDir != null && restoreDir == null) {
-            requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
-        }
         started = true;
-        final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
-        final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
-        final CheckpointCoordinator checkpoints = checkpointDir == null ? null
-                : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
-                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
-        // channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down'
-        final Channel[][][] channels = new Channel[stages.size() - 1][][];
-        for (int i = 0; i + 1 < stages.size(); i++) {
-            final int ups = stages.get(i).parallelism;
-            final int downs = stages.get(i + 1).parallelism;
-            channels[i] = new Channel[ups][downs];
-            for (int up = 0; up < ups; up++) {
-                for (int down = 0; down < downs; down++) {
-                    channels[i][up][down] = new Channel(stages.get(i).name + "[" + up + "]->" + stages.get(i + 1).name + "[" + down + "]",
-                            channelCapacity, control);
-                }
-            }
-        }
-        final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
-        final List<Agent> tasks = new ArrayList<>();
-        final List<IdleStrategyKind> idle = new ArrayList<>();
-        final List<Integer> stageCpus = new ArrayList<>();
-        final List<TaskMonitor> monitors = new ArrayList<>();
-        for (int i = 0; i < stages.size(); i++) {
-            final Stage stage = stages.get(i);
-            for (int instance = 0; instance < stage.parallelism; instance++) {
-                final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
-                final ChainEnd<?> end = i + 1 < stages.size()
-                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
-                        : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
-                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
-                        stage.parallelism, maxParallelism, backend);
-                final String role = name + "-" + stage.name + "-" + instance;
-                final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
-                        : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
-                if (checkpoints != null && instance == 0) {
-                    checkpointer.fingerprint().forEach(checkpoints::describe);
-                }
-                if (i == 0) {
-                    final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
-                    if (end instanceof ChannelOutput) {
-                        // time blocked on a full ring is not idle time (docs/semantics.md §1)
-                        ((ChannelOutput<?>) end).backPressureListener(emitter);
-                    }
-                    final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
-                    if (checkpointer != null) {
-                        final SourceCheckpointer sourceCheckpointer = new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name),
-                                instance, stage.parallelism, reader);
-                        if (restored != null) {
-                            sourceCheckpointer.restore(restoreFrom, restored);
-                        }
-                        emitter.checkpointer(sourceCheckpointer);
-                    }
-                    if (publishers != null) {
-                        ((Publisher) publishers.get(instance)).connect(emitter);
-                        monitors.add(TaskMonitor.ofSource(role, stage.name, instance, -1, chain));
-                        continue;
-                    }
-                    final WatermarkAlignment alignment = strategy.alignment();
-                    final SourceAlignment sourceAlignment = alignment == null
-                            ? null
-                            : new SourceAlignment(alignment, alignmentGroups.group(alignment.group()), clock);
-                    monitors.add(TaskMonitor.ofSource(role, stage.name, instance, tasks.size(), chain));
-                    tasks.add(new SourceTask(role, reader, emitter, control, sourceAlignment));
-                } else {
-                    final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
-                    for (int up = 0; up < inputs.length; up++) {
-                        inputs[up] = channels[i - 1][up][instance];
-                    }
-                    final Task task = checkpointer == null ? new Task(role, inputs, chain, clock, control)
-                            : new Task(role, inputs, chain, clock, control, checkpointer);
-                    if (restored != null) {
-                        checkpointer.restore(restoreFrom, restored);
-                    }
-                    monitors.add(TaskMonitor.of(task, stage.name, instance, tasks.size()));
-                    tasks.add(task);
-                }
-                idle.add(stage.idleStrategy != null ? stage.idleStrategy : idleStrategy);
-                stageCpus.add(instance < stage.cpus.length ? stage.cpus[instance] : CpuAssignment.UNPINNED);
-            }
-        }
-        final List<String> roles = new ArrayList<>();
-        for (final Agent task : tasks) {
-            roles.add(task.roleName());
-        }
-        final ThreadPlan plan = BusySpinBudget.plan(name, roles, idle, availableProcessors);
-        final List<List<Gauge>> pinned = new ArrayList<>();
-        for (int thread = 0; thread < plan.threadCount(); thread++) {
-            pinned.add(new ArrayList<>());
-        }
-        for (final TaskMonitor monitor : monitors) {
-            if (monitor.taskIndex() >= 0) {
-                pinned.get(plan.threadOf(monitor.taskIndex())).add(monitor.cpu());
-            }
-        }
-        final int[] threadCpus = CpuAssignment.threadCpus(name, roles, stageCpus, cpus, plan);
-        final TaskThreadFactory threads = Arrays.stream(threadCpus).allMatch(cpu -> cpu == CpuAssignment.UNPINNED) ? threadFactory
-                : new PinningThreadFactory(name, threadFactory, threadCpus, cpuBinder, pinned);
-        return new RunningPipeline(name, control, tasks, plan, threads, clock, monitors, checkpoints);
+        return compiler.compile(processingTime, backend);
     }
 
     /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
-    /**
-     * A run that starts from the beginning numbers its checkpoints from 1: in a directory holding
-     * an earlier run's checkpoints it would write over some, leave the others looking like the
-     * latest (a later restore would resume the earlier run) and prune the rest.
-     */
-    private void requireNoEarlierCheckpoints(final CheckpointDirectory directory) {
-        final List<Long> earlier = directory.checkpointIds();
-        if (!earlier.isEmpty()) {
-            throw new IllegalStateException("pipeline '" + name + "': checkpoint directory " + checkpointDir
-                    + " holds checkpoints of an earlier run (latest: " + directory.checkpointDir(earlier.get(0))
-                    + "); resume from them with restoreFrom, or delete them first (CheckpointDirectory.deleteAll())");
-        }
-    }
-
     private void requireOneStagePerCpu() {
         final Map<Integer, String> pinnedBy = new HashMap<>();
         for (final Stage stage : stages) {
@@ -551,60 +418,5 @@ public final class StreamPipeline {
                 }
             }
         }
-    }
-
-    private int participants() {
-        int participants = 0;
-        for (final Stage stage : stages) {
-            participants += stage.parallelism;
-        }
-        return participants;
-    }
-
-    /** The checkpoint name of each operator of a stage: unique in the pipeline, the same in every run of it. */
-    private static List<String> operatorIds(final Stage stage) {
-        final List<String> ids = new ArrayList<>();
-        for (int i = 0; i < stage.operators.size(); i++) {
-            final String id = checkpointName(stage.name + "." + stage.operatorNames.get(i));
-            ids.add(ids.contains(id) ? id + "-" + i : id);
-        }
-        return ids;
-    }
-
-    private static String checkpointName(final String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "_");
-    }
-
-    private Manifest restorableCheckpoint(final CheckpointDirectory directory) {
-        final Manifest manifest = directory.latestComplete();
-        directory.verify(manifest);
-        final Path at = directory.checkpointDir(manifest.checkpointId());
-        if (manifest.maxParallelism() != maxParallelism) {
-            throw new CheckpointException("cannot restore checkpoint " + at + ": it has " + manifest.maxParallelism()
-                    + " key groups, pipeline '" + name + "' has maxParallelism " + maxParallelism);
-        }
-        final Set<String> operators = new HashSet<>();
-        for (final Stage stage : stages) {
-            operators.addAll(operatorIds(stage));
-        }
-        for (final String owner : manifest.owners(CheckpointFile.Kind.OPERATOR_STATE)) {
-            if (!operators.contains(owner)) {
-                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds state of operator '" + owner
-                        + "', which pipeline '" + name + "' does not have (its operators: " + operators + ")");
-            }
-        }
-        final String source = checkpointName(stages.get(0).name);
-        if (manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, source).isEmpty()) {
-            // every checkpoint lists its source's positions (a publisher's are empty): without them the source would read from its start again
-            throw new CheckpointException("cannot restore checkpoint " + at + ": it holds no positions of source '" + source
-                    + "', which pipeline '" + name + "' reads");
-        }
-        for (final String owner : manifest.owners(CheckpointFile.Kind.SOURCE_POSITIONS)) {
-            if (!owner.equals(source)) {
-                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds positions of source '" + owner
-                        + "', pipeline '" + name + "' reads source '" + checkpointName(stages.get(0).name) + "'");
-            }
-        }
-        return manifest;
     }
 }

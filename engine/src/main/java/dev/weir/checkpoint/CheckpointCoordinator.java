@@ -102,6 +102,14 @@ public final class CheckpointCoordinator {
         triggeredId = id;
     }
 
+    /**
+     * @return when the next checkpoint is due, in processing time; {@link Long#MAX_VALUE} while one
+     *     is under way or once the inputs ended
+     */
+    public synchronized long nextDueMillis() {
+        return finished ? Long.MAX_VALUE : nextDueMillis;
+    }
+
     /** @return the id of the latest checkpoint started (or the one restored from), 0 if none */
     public long triggeredCheckpointId() {
         return triggeredId;

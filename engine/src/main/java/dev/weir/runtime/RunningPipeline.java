@@ -5,6 +5,7 @@ import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.time.Clock;
 import dev.weir.time.SystemClock;
+import dev.weir.time.VirtualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,9 @@ public final class RunningPipeline implements AutoCloseable {
     private final CountDownLatch terminated;
     private final PipelineMBeans mbeans = new PipelineMBeans();
     private final CheckpointCoordinator checkpoints;
+    /** Publisher-fed source instances: only the publishing thread touches them, in {@link #advanceTo}. */
+    private final PublisherFedTask[] publisherTasks;
+    private final boolean[] publisherEnded;
     private boolean closed;
 
     /**
@@ -105,6 +109,29 @@ public final class RunningPipeline implements AutoCloseable {
     public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks, final ThreadPlan plan,
             final TaskThreadFactory threadFactory, final Clock clock, final List<TaskMonitor> monitors,
             final CheckpointCoordinator checkpoints) {
+        this(name, control, tasks, plan, threadFactory, clock, monitors, checkpoints, List.of());
+    }
+
+    /**
+     * Registers the tasks' MBeans, then starts the threads of {@code plan}: a thread running one
+     * task runs it alone, a thread running several runs them in turn ({@link SharedThreadAgent}).
+     *
+     * @param name the pipeline's name
+     * @param control the pipeline's shared stop/failure state
+     * @param tasks the tasks
+     * @param plan which tasks each thread runs, and its idle strategy
+     * @param threadFactory makes (and may pin) each thread; its index is the thread's in {@code plan}
+     * @param clock the pipeline's processing time, for watermark lags
+     * @param monitors every task and source instance, in stage and instance order; those with a
+     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
+     * @param checkpoints the pipeline's checkpoints, or null when it takes none
+     * @param publisherTasks the publisher-fed source instances, in instance order, for {@link #advanceTo}
+     */
+    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks, final ThreadPlan plan,
+            final TaskThreadFactory threadFactory, final Clock clock, final List<TaskMonitor> monitors,
+            final CheckpointCoordinator checkpoints, final List<PublisherFedTask> publisherTasks) {
+        this.publisherTasks = publisherTasks.toArray(new PublisherFedTask[0]);
+        this.publisherEnded = new boolean[this.publisherTasks.length];
         if (plan.taskCount() != tasks.size()) {
             throw new IllegalArgumentException("the thread plan has " + plan.taskCount() + " tasks, the pipeline " + tasks.size());
         }
@@ -213,6 +240,83 @@ public final class RunningPipeline implements AutoCloseable {
             if (!waitABit(idle, deadline)) {
                 return false;
             }
+        }
+    }
+
+    /**
+     * Moves a virtual processing time forward on the threaded scheduler, from the one thread that
+     * feeds the pipeline's publishers (a replay, a scenario, a test). The tasks run on their own
+     * threads and see the clock by themselves; this call makes time pass only once they caught
+     * up, as it would in real time: it waits until they are quiescent ({@link #awaitQuiescent}),
+     * moves the clock to the next time a publisher-fed source has periodic work due (watermark
+     * emission, idleness, timers, checkpoint barriers; quiet stretches are skipped as on the
+     * deterministic scheduler), runs that work on the calling thread, source instance by source
+     * instance, waiting for the tasks after each, and so on up to {@code millis}, where it
+     * finally moves the clock.
+     *
+     * @param millis the new processing time, not before the current one
+     * @param timeout how long to wait for the tasks at each step
+     * @throws IllegalStateException if the pipeline's clock is not a {@link VirtualClock}, or the
+     *     tasks did not catch up within the timeout
+     * @throws IllegalArgumentException if processing time would go back
+     * @throws PipelineStoppedException if the pipeline stops (fails or is closed) meanwhile
+     */
+    public void advanceTo(final long millis, final Duration timeout) {
+        if (!(clock instanceof VirtualClock)) {
+            throw new IllegalStateException("pipeline '" + name + "' runs on " + clock + ", not on a virtual clock");
+        }
+        final VirtualClock virtual = (VirtualClock) clock;
+        if (millis < virtual.millis()) {
+            throw new IllegalArgumentException("processing time went back from " + virtual.millis() + " to " + millis);
+        }
+        for (long due = nextPublisherDueMillis(); due <= millis; due = nextPublisherDueMillis()) {
+            if (due <= virtual.millis()) {
+                throw new IllegalStateException("pipeline '" + name + "': a publisher-fed source has work due at " + due
+                        + " but did none at processing time " + virtual.millis());
+            }
+            caughtUp(timeout);
+            virtual.advanceTo(due);
+            for (int i = 0; i < publisherTasks.length; i++) {
+                if (!publisherEnded[i] && publisherTasks[i].nextDueMillis() <= due) {
+                    pollPublisher(i);
+                    caughtUp(timeout);
+                }
+            }
+        }
+        if (millis > virtual.millis()) {
+            caughtUp(timeout);
+            virtual.advanceTo(millis);
+            caughtUp(timeout);
+        }
+    }
+
+    private void pollPublisher(final int i) {
+        try {
+            publisherTasks[i].doWork();
+        } catch (AgentTerminationException e) {
+            publisherEnded[i] = true;
+        } catch (RuntimeException e) {
+            control.fail(e);
+            throw e;
+        } catch (Exception e) {
+            control.fail(e);
+            throw new PipelineStoppedException(e);
+        }
+    }
+
+    private long nextPublisherDueMillis() {
+        long due = Long.MAX_VALUE;
+        for (int i = 0; i < publisherTasks.length; i++) {
+            if (!publisherEnded[i]) {
+                due = Math.min(due, publisherTasks[i].nextDueMillis());
+            }
+        }
+        return due;
+    }
+
+    private void caughtUp(final Duration timeout) {
+        if (!awaitQuiescent(timeout)) {
+            throw new IllegalStateException("pipeline '" + name + "': the tasks did not catch up within " + timeout);
         }
     }
 

@@ -6,11 +6,10 @@ import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.time.Clock;
 import dev.weir.valve.WatermarkValve;
-import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
 
 /**
- * One instance of a pipeline stage: an Agrona {@link Agent} that polls its input channels
+ * One instance of a pipeline stage: a {@link PipelineTask} that polls its input channels
  * and runs its fused operator chain. Watermarks and status of every channel pass through the
  * task's valve (docs/semantics.md §2); checkpoint barriers are aligned over the channels by a
  * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
@@ -23,7 +22,7 @@ import org.agrona.concurrent.AgentTerminationException;
  * After each batch the task publishes its operators' statistics and counts a duty cycle, so
  * that metrics and {@code RunningPipeline.awaitQuiescent} can watch it from other threads.
  */
-public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
+public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent> {
     private static final int BATCH = 256;
 
     private final String roleName;
@@ -112,6 +111,11 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         }
         dutyCycles.increment();
         return work;
+    }
+
+    @Override
+    public long nextDueMillis() {
+        return finished ? Long.MAX_VALUE : chain.nextProcessingTime();
     }
 
     /**

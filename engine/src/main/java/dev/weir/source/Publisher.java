@@ -2,6 +2,7 @@ package dev.weir.source;
 
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.PipelineStoppedException;
+import dev.weir.runtime.PublisherWait;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -46,6 +47,8 @@ public final class Publisher<T> {
     private final String name;
     private final PipelineControl control;
     private volatile SourceEmitter<T> emitter;
+    /** Set before {@link #emitter}, whose volatile write publishes it. */
+    private PublisherWait wait;
     /** The thread inside a call, tracked only with assertions on: two at once is a misuse. */
     private final AtomicReference<Thread> caller = new AtomicReference<>();
     /** Records published with {@link #publishBatched} since the clock was last read. */
@@ -66,6 +69,22 @@ public final class Publisher<T> {
      * @param sourceEmitter the emission path
      */
     public void connect(final SourceEmitter<T> sourceEmitter) {
+        connect(sourceEmitter, new PublisherWait() {
+            @Override
+            public void awaitRoom() {
+                // the threaded scheduler's tasks make room on their own threads
+            }
+        });
+    }
+
+    /**
+     * Connects the publisher to its pipeline; called once when the pipeline starts.
+     *
+     * @param sourceEmitter the emission path
+     * @param scheduler what the publisher does while its rings are full, and after each call
+     */
+    public void connect(final SourceEmitter<T> sourceEmitter, final PublisherWait scheduler) {
+        this.wait = scheduler;
         this.emitter = sourceEmitter;
     }
 
@@ -124,6 +143,7 @@ public final class Publisher<T> {
             if (flush) {
                 out.flush();
             }
+            wait.callEnded();
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;
@@ -201,6 +221,7 @@ public final class Publisher<T> {
                     break;
             }
             out.flush();
+            wait.callEnded();
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;

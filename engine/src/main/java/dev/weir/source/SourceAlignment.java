@@ -103,6 +103,11 @@ public final class SourceAlignment {
         }
     }
 
+    /** @return when the next report to the group is due, in processing time; {@link Long#MAX_VALUE} once left */
+    public long nextUpdateMillis() {
+        return left ? Long.MAX_VALUE : nextUpdateMillis;
+    }
+
     /** @return true while the instance may not read */
     public boolean isPaused() {
         return paused;

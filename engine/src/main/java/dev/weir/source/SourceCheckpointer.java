@@ -86,6 +86,11 @@ public final class SourceCheckpointer {
         }
     }
 
+    /** @return when this source next injects a barrier, in processing time; {@link Long#MAX_VALUE} if never or not known yet */
+    public long nextDueMillis() {
+        return coordinator == null ? Long.MAX_VALUE : coordinator.nextDueMillis();
+    }
+
     /** The source's input ended: no checkpoint can start any more. */
     public void finished() {
         if (coordinator != null) {

@@ -27,6 +27,12 @@ import java.util.Arrays;
 public final class SourceEmitter<T> implements BackPressureListener {
     private static final int PAUSED = 1;
     private static final int BACK_PRESSURED = 2;
+    /**
+     * Periodic emissions without input after which Weir's own generators have settled: each has
+     * repeated its last watermark and started its inactivity timer, so only an idleness
+     * declaration can change anything until the next input.
+     */
+    private static final int SETTLE_TICKS = 4;
 
     private final Clock clock;
     private final PausableClock activityClock;
@@ -37,6 +43,8 @@ public final class SourceEmitter<T> implements BackPressureListener {
     private SplitWatermarks<T> splits;
     private SourceSplitOutput<?>[] splitOutputs = new SourceSplitOutput<?>[0];
     private long nextEmissionMillis;
+    /** Periodic emissions since the last record or announcement; see {@link #SETTLE_TICKS}. */
+    private int quietTicks;
     private int stopReasons;
     private boolean ended;
     private boolean chainFailed;
@@ -81,6 +89,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
         }
         final long timestamp = watermarks.timestampOf(value, recordTimestamp);
         recordsOut++;
+        quietTicks = 0;
         forward(value, timestamp);
         watermarks.onRecord(value, timestamp);
     }
@@ -133,13 +142,19 @@ public final class SourceEmitter<T> implements BackPressureListener {
         final long now = clock.millis();
         boolean ran = false;
         if (now >= nextEmissionMillis && !ended) {
-            if (splits == null) {
-                watermarks.periodicEmit();
+            if (nextEmissionDueMillis() > now) {
+                // settled: the emissions up to now would change nothing; keep the schedule's grid
+                nextEmissionMillis = tickAfter(now);
             } else {
-                splits.periodicEmit();
+                if (splits == null) {
+                    watermarks.periodicEmit();
+                } else {
+                    splits.periodicEmit();
+                }
+                quietTicks++;
+                nextEmissionMillis = now + intervalMillis;
+                ran = true;
             }
-            nextEmissionMillis = now + intervalMillis;
-            ran = true;
         }
         if (now >= chain.nextProcessingTime()) {
             chain.advanceProcessingTime(now);
@@ -149,6 +164,52 @@ public final class SourceEmitter<T> implements BackPressureListener {
             ran = true;
         }
         return ran;
+    }
+
+    /**
+     * When {@link #poll()} next has something to do: the periodic emission, the chained operators'
+     * earliest processing-time timer, or the next checkpoint. Emissions that would change nothing
+     * are not due: once Weir's own generators have settled ({@value #SETTLE_TICKS} emissions
+     * without input), the next emission that matters is the first one of the schedule at or after
+     * the stream's next idleness declaration (none if it has no idleness or is idle already), and
+     * {@link #poll()} skips the ones before it. This keeps a virtual clock from ticking through
+     * long quiet stretches (a replay at epoch timestamps, a long idleness with a short interval).
+     *
+     * @return processing time in ms; {@link Long#MAX_VALUE} when nothing is due
+     */
+    public long nextDueMillis() {
+        long due = Math.min(nextEmissionDueMillis(), chain.nextProcessingTime());
+        if (checkpointer != null && !ended) {
+            due = Math.min(due, checkpointer.nextDueMillis());
+        }
+        return due;
+    }
+
+    /** @return when the next periodic emission that may change anything is due */
+    private long nextEmissionDueMillis() {
+        if (ended || nextEmissionMillis == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        if (splits != null || quietTicks < SETTLE_TICKS || !strategy.isDrivenByRecords()) {
+            return nextEmissionMillis;
+        }
+        final long change = watermarks.nextIdlenessChangeMillis();
+        if (change <= nextEmissionMillis) {
+            return nextEmissionMillis;
+        }
+        return change == Long.MAX_VALUE ? Long.MAX_VALUE : tickAfter(change - 1);
+    }
+
+    /** @return the first time of the emission schedule after {@code millis}, or {@link Long#MAX_VALUE} past the end of time */
+    private long tickAfter(final long millis) {
+        if (millis < nextEmissionMillis) {
+            return nextEmissionMillis;
+        }
+        final long ticks = (millis - nextEmissionMillis) / intervalMillis + 1;
+        if (ticks > (Long.MAX_VALUE - nextEmissionMillis) / intervalMillis) {
+            return Long.MAX_VALUE;
+        }
+        return nextEmissionMillis + ticks * intervalMillis;
     }
 
     /**
@@ -164,8 +225,12 @@ public final class SourceEmitter<T> implements BackPressureListener {
         chain.flush();
     }
 
-    /** @return where explicit watermarks and idle/active announcements of this source go */
+    /**
+     * @return where explicit watermarks and idle/active announcements of this source go; the
+     *     caller is about to announce something, which counts as input for the emission schedule
+     */
     public WatermarkOutput watermarkOutput() {
+        quietTicks = 0;
         return watermarks.output();
     }
 
@@ -305,6 +370,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
             }
             final long timestamp = emitter.strategy.timestampOf(value, recordTimestamp);
             emitter.recordsOut++;
+            emitter.quietTicks = 0;
             emitter.forward(value, timestamp);
             emitter.splits.onRecord(splitIndex, value, timestamp);
         }

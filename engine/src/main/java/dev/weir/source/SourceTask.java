@@ -1,11 +1,11 @@
 package dev.weir.source;
 
 import dev.weir.runtime.PipelineControl;
-import org.agrona.concurrent.Agent;
+import dev.weir.runtime.PipelineTask;
 import org.agrona.concurrent.AgentTerminationException;
 
 /**
- * Runs one source reader as an Agrona {@link Agent}: reads a batch (unless paused for watermark
+ * Runs one source reader as a {@link PipelineTask}: reads a batch (unless paused for watermark
  * alignment), emits it with timestamps and watermarks, runs periodic emission and alignment; at
  * end of input emits MAX and ends downstream. If the reader fails, the pipeline drains what was
  * emitted before the failure and then fails with it (nothing already accepted is lost); if an
@@ -14,7 +14,7 @@ import org.agrona.concurrent.AgentTerminationException;
  *
  * @param <T> the record type
  */
-public final class SourceTask<T> implements Agent, SourceOutput<T> {
+public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
     private final String roleName;
     private final SourceReader<T> reader;
     private final SourceEmitter<T> emitter;
@@ -83,6 +83,14 @@ public final class SourceTask<T> implements Agent, SourceOutput<T> {
             work++;
         }
         return work;
+    }
+
+    @Override
+    public long nextDueMillis() {
+        if (emitter.isEnded()) {
+            return Long.MAX_VALUE;
+        }
+        return Math.min(emitter.nextDueMillis(), alignment == null ? Long.MAX_VALUE : alignment.nextUpdateMillis());
     }
 
     private void drain() {

@@ -1,0 +1,292 @@
+package dev.weir.api;
+
+import dev.weir.checkpoint.CheckpointBufferAccess;
+import dev.weir.checkpoint.CheckpointCoordinator;
+import dev.weir.checkpoint.CheckpointDirectory;
+import dev.weir.checkpoint.CheckpointException;
+import dev.weir.checkpoint.CheckpointFile;
+import dev.weir.checkpoint.Manifest;
+import dev.weir.operator.KeySelector;
+import dev.weir.runtime.ChainCheckpointer;
+import dev.weir.runtime.ChainEnd;
+import dev.weir.runtime.Channel;
+import dev.weir.runtime.ChannelOutput;
+import dev.weir.runtime.CompiledPipeline;
+import dev.weir.runtime.CpuAssignment;
+import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.runtime.OperatorChain;
+import dev.weir.runtime.PipelineControl;
+import dev.weir.runtime.PlannedTask;
+import dev.weir.runtime.SideOutputs;
+import dev.weir.runtime.Sink;
+import dev.weir.runtime.SinkCheckpointListener;
+import dev.weir.runtime.SinkInstances;
+import dev.weir.runtime.SinkOutput;
+import dev.weir.runtime.Task;
+import dev.weir.runtime.TaskMonitor;
+import dev.weir.source.Publisher;
+import dev.weir.source.PublishedSourceTask;
+import dev.weir.source.Source;
+import dev.weir.source.SourceAlignment;
+import dev.weir.source.SourceCheckpointer;
+import dev.weir.source.SourceEmitter;
+import dev.weir.source.SourceReader;
+import dev.weir.source.SourceTask;
+import dev.weir.state.StateBackend;
+import dev.weir.time.Clock;
+import dev.weir.time.WatermarkAlignment;
+import dev.weir.time.WatermarkAlignmentGroups;
+import dev.weir.time.WatermarkStrategy;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The plan step of a pipeline: stages become tasks (one per instance, each with its fused
+ * operator chain), the edges between stages become channels (one ring per upstream x downstream
+ * instance), the first stage's instances become source tasks or publisher-fed sources, and a
+ * checkpoint to resume from is restored into them. What it makes is the same whichever scheduler
+ * runs it (docs/runtime.md, "One plan, two schedulers"). One use per pipeline.
+ */
+final class PipelineCompiler {
+    private final String name;
+    private final List<Stage> stages;
+    private final PipelineControl control;
+    private final SideOutputs sideOutputs;
+    private final int maxParallelism;
+    private final int channelCapacity;
+    private final IdleStrategyKind idleStrategy;
+    private final WatermarkAlignmentGroups alignmentGroups;
+    private final List<Publisher<?>> publishers;
+    private final Source<?> source;
+    private final WatermarkStrategy<?> strategy;
+    private final Sink<?> sink;
+    private final Path checkpointDir;
+    private final Duration checkpointInterval;
+    private final Path restoreDir;
+
+    /** The pipeline's configuration, as {@link StreamPipeline} holds it; see its setters. */
+    PipelineCompiler(final String name, final List<Stage> stages, final PipelineControl control, final SideOutputs sideOutputs,
+            final int maxParallelism, final int channelCapacity, final IdleStrategyKind idleStrategy,
+            final WatermarkAlignmentGroups alignmentGroups, final List<Publisher<?>> publishers, final Source<?> source,
+            final WatermarkStrategy<?> strategy, final Sink<?> sink, final Path checkpointDir, final Duration checkpointInterval,
+            final Path restoreDir) {
+        this.name = name;
+        this.stages = stages;
+        this.control = control;
+        this.sideOutputs = sideOutputs;
+        this.maxParallelism = maxParallelism;
+        this.channelCapacity = channelCapacity;
+        this.idleStrategy = idleStrategy;
+        this.alignmentGroups = alignmentGroups;
+        this.publishers = publishers;
+        this.source = source;
+        this.strategy = strategy;
+        this.sink = sink;
+        this.checkpointDir = checkpointDir;
+        this.checkpointInterval = checkpointInterval;
+        this.restoreDir = restoreDir;
+    }
+
+    /**
+     * Checks the stages and the checkpoint directories; nothing is created before all checks passed.
+     *
+     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism
+     * @throws IllegalStateException if the pipeline has no source or no sink, or the checkpoint
+     *     directory holds an earlier run's checkpoints
+     */
+    void check() {
+        if (stages.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "' has no source");
+        }
+        if (sink == null) {
+            throw new IllegalStateException("pipeline '" + name + "' has no sink: end it with .sink(...)");
+        }
+        for (final Stage stage : stages) {
+            if (stage.parallelism > maxParallelism) {
+                throw new IllegalArgumentException("stage " + stage.name + " has parallelism " + stage.parallelism
+                        + " above maxParallelism " + maxParallelism);
+            }
+        }
+        if (publishers != null && stages.get(0).parallelism != publishers.size()) {
+            throw new IllegalStateException("a publisher is one source instance");
+        }
+        if (checkpointDir != null || restoreDir != null) {
+            CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
+        }
+        if (checkpointDir != null && restoreDir == null) {
+            requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
+        }
+    }
+
+    /**
+     * Compiles the checked pipeline: opens every operator, wires the channels, restores the
+     * checkpoint to resume from (if any), and joins the sources to their alignment groups.
+     *
+     * @param clock processing time of every task
+     * @param backend keyed state of every keyed operator
+     * @return the compiled pipeline, not yet running
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    CompiledPipeline compile(final Clock clock, final StateBackend backend) {
+        final CheckpointDirectory restoreFrom = restoreDir == null ? null : new CheckpointDirectory(restoreDir);
+        final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
+        final CheckpointCoordinator checkpoints = checkpointDir == null ? null
+                : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
+        final Channel[][][] channels = channels();
+        final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
+        final List<PlannedTask> tasks = new ArrayList<>();
+        final List<TaskMonitor> monitors = new ArrayList<>();
+        int threaded = 0;
+        for (int i = 0; i < stages.size(); i++) {
+            final Stage stage = stages.get(i);
+            final IdleStrategyKind idle = stage.idleStrategy != null ? stage.idleStrategy : idleStrategy;
+            for (int instance = 0; instance < stage.parallelism; instance++) {
+                final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
+                final ChainEnd<?> end = i + 1 < stages.size()
+                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
+                        : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
+                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
+                        stage.parallelism, maxParallelism, backend);
+                final String role = name + "-" + stage.name + "-" + instance;
+                final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
+                        : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
+                if (checkpoints != null && instance == 0) {
+                    checkpointer.fingerprint().forEach(checkpoints::describe);
+                }
+                final int cpu = instance < stage.cpus.length ? stage.cpus[instance] : CpuAssignment.UNPINNED;
+                if (i == 0) {
+                    final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
+                    if (end instanceof ChannelOutput) {
+                        // time blocked on a full ring is not idle time (docs/semantics.md §1)
+                        ((ChannelOutput<?>) end).backPressureListener(emitter);
+                    }
+                    final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
+                    if (checkpointer != null) {
+                        final SourceCheckpointer sourceCheckpointer = new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name),
+                                instance, stage.parallelism, reader);
+                        if (restored != null) {
+                            sourceCheckpointer.restore(restoreFrom, restored);
+                        }
+                        emitter.checkpointer(sourceCheckpointer);
+                    }
+                    if (publishers != null) {
+                        monitors.add(TaskMonitor.ofSource(role, stage.name, instance, -1, chain));
+                        tasks.add(new PlannedTask(new PublishedSourceTask(role, publishers.get(instance), emitter, control), i, instance, false,
+                                idle, cpu));
+                        continue;
+                    }
+                    final WatermarkAlignment alignment = strategy.alignment();
+                    final SourceAlignment sourceAlignment = alignment == null
+                            ? null
+                            : new SourceAlignment(alignment, alignmentGroups.group(alignment.group()), clock);
+                    monitors.add(TaskMonitor.ofSource(role, stage.name, instance, threaded++, chain));
+                    tasks.add(new PlannedTask(new SourceTask(role, reader, emitter, control, sourceAlignment), i, instance, true, idle, cpu));
+                } else {
+                    final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
+                    for (int up = 0; up < inputs.length; up++) {
+                        inputs[up] = channels[i - 1][up][instance];
+                    }
+                    final Task task = checkpointer == null ? new Task(role, inputs, chain, clock, control)
+                            : new Task(role, inputs, chain, clock, control, checkpointer);
+                    if (restored != null) {
+                        checkpointer.restore(restoreFrom, restored);
+                    }
+                    monitors.add(TaskMonitor.of(task, stage.name, instance, threaded++));
+                    tasks.add(new PlannedTask(task, i, instance, true, idle, cpu));
+                }
+            }
+        }
+        return new CompiledPipeline(name, control, clock, tasks, monitors, checkpoints);
+    }
+
+    /** @return channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down' */
+    private Channel[][][] channels() {
+        final Channel[][][] channels = new Channel[stages.size() - 1][][];
+        for (int i = 0; i + 1 < stages.size(); i++) {
+            final int ups = stages.get(i).parallelism;
+            final int downs = stages.get(i + 1).parallelism;
+            channels[i] = new Channel[ups][downs];
+            for (int up = 0; up < ups; up++) {
+                for (int down = 0; down < downs; down++) {
+                    channels[i][up][down] = new Channel(stages.get(i).name + "[" + up + "]->" + stages.get(i + 1).name + "[" + down + "]",
+                            channelCapacity, control);
+                }
+            }
+        }
+        return channels;
+    }
+
+    /**
+     * A run that starts from the beginning numbers its checkpoints from 1: in a directory holding
+     * an earlier run's checkpoints it would write over some, leave the others looking like the
+     * latest (a later restore would resume the earlier run) and prune the rest.
+     */
+    private void requireNoEarlierCheckpoints(final CheckpointDirectory directory) {
+        final List<Long> earlier = directory.checkpointIds();
+        if (!earlier.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "': checkpoint directory " + checkpointDir
+                    + " holds checkpoints of an earlier run (latest: " + directory.checkpointDir(earlier.get(0))
+                    + "); resume from them with restoreFrom, or delete them first (CheckpointDirectory.deleteAll())");
+        }
+    }
+
+    private int participants() {
+        int participants = 0;
+        for (final Stage stage : stages) {
+            participants += stage.parallelism;
+        }
+        return participants;
+    }
+
+    /** The checkpoint name of each operator of a stage: unique in the pipeline, the same in every run of it. */
+    private static List<String> operatorIds(final Stage stage) {
+        final List<String> ids = new ArrayList<>();
+        for (int i = 0; i < stage.operators.size(); i++) {
+            final String id = checkpointName(stage.name + "." + stage.operatorNames.get(i));
+            ids.add(ids.contains(id) ? id + "-" + i : id);
+        }
+        return ids;
+    }
+
+    private static String checkpointName(final String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private Manifest restorableCheckpoint(final CheckpointDirectory directory) {
+        final Manifest manifest = directory.latestComplete();
+        directory.verify(manifest);
+        final Path at = directory.checkpointDir(manifest.checkpointId());
+        if (manifest.maxParallelism() != maxParallelism) {
+            throw new CheckpointException("cannot restore checkpoint " + at + ": it has " + manifest.maxParallelism()
+                    + " key groups, pipeline '" + name + "' has maxParallelism " + maxParallelism);
+        }
+        final Set<String> operators = new HashSet<>();
+        for (final Stage stage : stages) {
+            operators.addAll(operatorIds(stage));
+        }
+        for (final String owner : manifest.owners(CheckpointFile.Kind.OPERATOR_STATE)) {
+            if (!operators.contains(owner)) {
+                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds state of operator '" + owner
+                        + "', which pipeline '" + name + "' does not have (its operators: " + operators + ")");
+            }
+        }
+        final String sourceId = checkpointName(stages.get(0).name);
+        if (manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId).isEmpty()) {
+            // every checkpoint lists its source's positions (a publisher's are empty): without them the source would read from its start again
+            throw new CheckpointException("cannot restore checkpoint " + at + ": it holds no positions of source '" + sourceId
+                    + "', which pipeline '" + name + "' reads");
+        }
+        for (final String owner : manifest.owners(CheckpointFile.Kind.SOURCE_POSITIONS)) {
+            if (!owner.equals(sourceId)) {
+                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds positions of source '" + owner
+                        + "', pipeline '" + name + "' reads source '" + sourceId + "'");
+            }
+        }
+        return manifest;
+    }
+}

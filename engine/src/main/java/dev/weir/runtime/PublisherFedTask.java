@@ -1,0 +1,15 @@
+package dev.weir.runtime;
+
+/**
+ * A source instance that the application's thread feeds through a publisher: a task without a
+ * thread of its own, whose duty cycle (periodic watermarks, idleness, timers, checkpoint
+ * barriers) only the deterministic scheduler runs.
+ */
+public interface PublisherFedTask extends PipelineTask {
+    /**
+     * Connects the publisher to the task's emission path; the scheduler calls it once, before the first publish.
+     *
+     * @param wait what the publisher does while its rings are full, and after each call
+     */
+    void connect(PublisherWait wait);
+}
