@@ -1,5 +1,6 @@
 package dev.weir.runtime;
 
+import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.metrics.OperatorMetrics;
 import dev.weir.metrics.WatermarkLag;
@@ -14,10 +15,11 @@ import java.util.List;
 
 /**
  * The operators one task runs, fused: each emits straight into the next, the last into the
- * chain's end (downstream channels or a sink). Owned by one thread; its metrics
+ * chain's end (downstream channels or a sink). It is the {@link WatermarkSink} of whatever feeds
+ * the task's watermarks: the valve of a keyed task, a source's watermark generator. Owned by one thread; its metrics
  * ({@link #recordsIn()}, {@link #operatorMetrics(long)}, ...) may be read from any thread.
  */
-public final class OperatorChain {
+public final class OperatorChain implements WatermarkSink {
     private final List<OneInputOperator<Object, Object>> operators = new ArrayList<>();
     private final List<String> names;
     private final ChainEnd<Object> end;
@@ -108,6 +110,7 @@ public final class OperatorChain {
     }
 
     /** @param watermark a watermark entering the chain */
+    @Override
     public void watermark(final long watermark) {
         links[0].watermark.set(watermark);
         if (operators.isEmpty()) {
@@ -118,6 +121,7 @@ public final class OperatorChain {
     }
 
     /** @param status a status change entering the chain */
+    @Override
     public void status(final WatermarkStatus status) {
         if (operators.isEmpty()) {
             end.status(status);

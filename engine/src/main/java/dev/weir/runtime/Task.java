@@ -2,8 +2,6 @@ package dev.weir.runtime;
 
 import com.lmax.disruptor.EventPoller;
 import dev.weir.event.StreamEvent;
-import dev.weir.event.WatermarkSink;
-import dev.weir.event.WatermarkStatus;
 import dev.weir.time.Clock;
 import dev.weir.valve.WatermarkValve;
 import org.agrona.concurrent.AgentTerminationException;
@@ -68,17 +66,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         this.clock = clock;
         this.control = control;
         this.ended = new boolean[inputs.length];
-        this.valve = new WatermarkValve(inputs.length, new WatermarkSink() {
-            @Override
-            public void watermark(final long watermark) {
-                chain.watermark(watermark);
-            }
-
-            @Override
-            public void status(final WatermarkStatus status) {
-                chain.status(status);
-            }
-        });
+        this.valve = new WatermarkValve(inputs.length, chain);
         this.valveProbe = new ValveProbe(valve, clock);
         this.aligner = new BarrierAligner(inputs.length, checkpoint);
     }

@@ -1,7 +1,5 @@
 package dev.weir.source;
 
-import dev.weir.event.WatermarkSink;
-import dev.weir.event.WatermarkStatus;
 import dev.weir.runtime.BackPressureListener;
 import dev.weir.runtime.OperatorChain;
 import dev.weir.time.Clock;
@@ -61,17 +59,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
         this.activityClock = new PausableClock(clock);
         this.chain = chain;
         this.strategy = strategy;
-        this.watermarks = new StreamWatermarks<>(strategy, activityClock, new WatermarkSink() {
-            @Override
-            public void watermark(final long watermark) {
-                chain.watermark(watermark);
-            }
-
-            @Override
-            public void status(final WatermarkStatus status) {
-                chain.status(status);
-            }
-        });
+        this.watermarks = new StreamWatermarks<>(strategy, activityClock, chain);
         this.intervalMillis = strategy.intervalMillis();
         this.nextEmissionMillis = intervalMillis > 0 ? clock.millis() + intervalMillis : Long.MAX_VALUE;
     }
