@@ -2,7 +2,6 @@ package dev.weir.runtime;
 
 import dev.weir.checkpoint.CheckpointCoordinator;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.metrics.TaskMetrics;
 import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -186,12 +185,7 @@ public final class DeterministicPipeline implements AutoCloseable {
      * @return the pipeline's metrics
      */
     public PipelineMetrics metrics() {
-        final long now = clock.millis();
-        final List<TaskMetrics> snapshots = new ArrayList<>(monitors.size());
-        for (final TaskMonitor monitor : monitors) {
-            snapshots.add(monitor.snapshot(now));
-        }
-        return new PipelineMetrics(name, now, snapshots);
+        return TaskMonitor.pipelineMetrics(name, clock.millis(), monitors);
     }
 
     /** Stops the pipeline and closes every task that has not ended; idempotent. */

@@ -2,7 +2,6 @@ package dev.weir.runtime;
 
 import dev.weir.checkpoint.CheckpointCoordinator;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.metrics.TaskMetrics;
 import dev.weir.time.Clock;
 import dev.weir.time.SystemClock;
 import dev.weir.time.VirtualClock;
@@ -410,12 +409,7 @@ public final class RunningPipeline implements AutoCloseable {
      * @return the pipeline's metrics
      */
     public PipelineMetrics metrics() {
-        final long now = clock.millis();
-        final List<TaskMetrics> tasks = new ArrayList<>(monitors.size());
-        for (final TaskMonitor monitor : monitors) {
-            tasks.add(monitor.snapshot(now));
-        }
-        return new PipelineMetrics(name, now, tasks);
+        return TaskMonitor.pipelineMetrics(name, clock.millis(), monitors);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.weir.runtime;
 
 import dev.weir.event.WatermarkStatus;
 import dev.weir.metrics.ChannelMetrics;
+import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.metrics.WatermarkLag;
 import java.util.ArrayList;
@@ -111,6 +112,22 @@ public final class TaskMonitor {
     /** @return true for a task that reads channels */
     boolean readsChannels() {
         return task != null;
+    }
+
+    /**
+     * Takes a snapshot of every task of a pipeline. Allocates; not for a hot path.
+     *
+     * @param pipeline the pipeline's name
+     * @param nowMillis processing time, for watermark lags
+     * @param monitors the pipeline's monitors, in stage and instance order
+     * @return the pipeline's metrics
+     */
+    public static PipelineMetrics pipelineMetrics(final String pipeline, final long nowMillis, final List<TaskMonitor> monitors) {
+        final List<TaskMetrics> tasks = new ArrayList<>(monitors.size());
+        for (final TaskMonitor monitor : monitors) {
+            tasks.add(monitor.snapshot(nowMillis));
+        }
+        return new PipelineMetrics(pipeline, nowMillis, tasks);
     }
 
     /**
