@@ -99,7 +99,9 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
             throw new AgentTerminationException();
         }
         if (!chain.drainOutput()) {
-            return cycleEnded(chain.drainedEvents());
+            // no operator ran, and no duty cycle counted: awaitQuiescent must not take a task
+            // that still holds output back for one that caught up
+            return chain.drainedEvents();
         }
         int work = chain.drainedEvents();
         for (int i = 0; i < inputs.length && !chain.outputBackPressured(); i++) {
@@ -124,10 +126,6 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         if (inputEnded && !chain.outputBackPressured()) {
             finished = true;
         }
-        return cycleEnded(work);
-    }
-
-    private int cycleEnded(final int work) {
         if (work > 0) {
             chain.publishMetrics();
         }
@@ -243,7 +241,7 @@ public final class Task implements Agent, EventPoller.Handler<StreamEvent> {
         return chain.recordsIn();
     }
 
-    /** @return completed {@link #doWork()} calls; any thread */
+    /** @return completed {@link #doWork()} calls that polled the inputs (not those that found the output still back-pressured); any thread */
     public long dutyCycles() {
         return dutyCycles.get();
     }

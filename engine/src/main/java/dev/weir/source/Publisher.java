@@ -55,7 +55,7 @@ public final class Publisher<T> {
     private final PipelineControl control;
     private volatile SourceEmitter<T> emitter;
     /** Written before {@link #emitter}, whose volatile write publishes it to the calling thread. */
-    private PublisherWait wait;
+    private PublisherWait roomWait;
     /** The thread inside a call, tracked only with assertions on: two at once is a misuse. */
     private final AtomicReference<Thread> caller = new AtomicReference<>();
     /** Records published with {@link #publishBatched} since the clock was last read. */
@@ -87,7 +87,7 @@ public final class Publisher<T> {
      * @param publisherWait what a call does while the rings are full, and after it
      */
     public void connect(final SourceEmitter<T> sourceEmitter, final PublisherWait publisherWait) {
-        this.wait = publisherWait;
+        this.roomWait = publisherWait;
         this.emitter = sourceEmitter;
     }
 
@@ -236,9 +236,9 @@ public final class Publisher<T> {
     /** Returns only once the rings took everything the call wrote (see the class comment). */
     private void callEnded(final SourceEmitter<T> out) {
         while (!out.drainOutput()) {
-            wait.awaitRoom();
+            roomWait.awaitRoom();
         }
-        wait.callEnded();
+        roomWait.callEnded();
     }
 
     /**
