@@ -54,12 +54,15 @@ final class TaskBackPressureTest {
         assertEquals(5, task.doWork(), "four records fill the ring, the fifth overflows and ends the batch");
         assertEquals(5, task.recordsIn());
         assertEquals(1, task.chain().end().backlog());
+        assertEquals(1, task.dutyCycles());
         assertEquals(0, task.doWork(), "a full ring and a non-empty overflow: nothing moved, nothing read");
         assertEquals(5, task.recordsIn());
+        assertEquals(1, task.dutyCycles(), "a cycle that only tried to drain polled nothing: awaitQuiescent must not count it");
 
         assertEquals(records(0, 4), consumer.poll(output));
         assertEquals(5, task.doWork(), "one event drained, then four records read: the last overflows");
         assertEquals(9, task.recordsIn());
+        assertEquals(2, task.dutyCycles());
 
         assertEquals(records(4, 8), consumer.poll(output));
         task.doWork();
