@@ -101,6 +101,21 @@ public final class StreamEvent {
         return status;
     }
 
+    /**
+     * Makes this slot carry what {@code other} carries (e.g. an event held back while the ring
+     * was full, moved into a ring slot); allocates nothing.
+     *
+     * @param other the event to copy, unchanged
+     */
+    public void copyOf(final StreamEvent other) {
+        kind = other.kind;
+        timestamp = other.timestamp;
+        value = other.value;
+        key = other.key;
+        keyGroup = other.keyGroup;
+        status = other.status;
+    }
+
     /** Drops the record reference once consumed, so the slot does not keep it alive. */
     public void release() {
         value = null;

@@ -10,7 +10,7 @@ import dev.weir.event.WatermarkStatus;
  * @param name the edge's name, {@code upstream[i]->downstream[j]}
  * @param capacity the ring's slots
  * @param occupancy events published and not yet consumed; near {@code capacity} the producer is back-pressured
- * @param producerWaits how many times the producer found the ring full and waited
+ * @param producerWaits how many times a write of the producer found the ring full (back-pressure: the event went to the producer's overflow)
  * @param watermark the channel's last accepted watermark ({@code Long.MIN_VALUE} if none yet)
  * @param status ACTIVE or IDLE
  * @param aligned true if the channel takes part in the valve's minimum

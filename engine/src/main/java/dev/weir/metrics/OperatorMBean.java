@@ -86,6 +86,6 @@ public interface OperatorMBean {
     /** @return each input ring's occupancy */
     long[] getChannelOccupancy();
 
-    /** @return how often each input ring's producer waited on a full ring */
+    /** @return how often a write of each input ring's producer found the ring full */
     long[] getChannelProducerWaits();
 }

@@ -1,10 +1,11 @@
 package dev.weir.runtime;
 
 /**
- * Learns when a channel's producer starts and stops waiting for room in a full ring
- * (back-pressure). A source uses it to stop its idleness clock while it cannot emit, so time
- * spent back-pressured does not count as idle (docs/semantics.md §1). Called on the producer's
- * thread, once when the wait starts and once when it ends; never on the non-blocked path.
+ * Learns when a producer's output becomes back-pressured (a write found a full ring and went to
+ * the overflow) and when it is relieved (a drain emptied the overflow). A source uses it to stop
+ * its idleness clock while it cannot emit, so time spent back-pressured does not count as idle
+ * (docs/semantics.md §1). Called on the producer's thread, once when back-pressure starts and
+ * once when it ends; never on the non-blocked path.
  */
 public interface BackPressureListener {
     /** Listens to nothing. */
@@ -18,9 +19,9 @@ public interface BackPressureListener {
         }
     };
 
-    /** The producer found the ring full and waits. */
+    /** A write found the ring full: the output holds events back until a drain has moved them. */
     void onBackPressure();
 
-    /** The producer claimed a slot again after waiting. */
+    /** A drain moved the last held-back event into the ring. */
     void onBackPressureRelieved();
 }

@@ -31,4 +31,28 @@ public interface ChainEnd<T> extends Output<T> {
      * waits for a batch to fill while its producer is idle.
      */
     void flush();
+
+    /**
+     * Moves the events that full downstream rings could not take into the rings, as far as
+     * they have room; the producing thread, at the start of each unit of work. True by default:
+     * a sink never back-pressures.
+     *
+     * @return true when nothing is held back any more
+     */
+    default boolean drain() {
+        return true;
+    }
+
+    /**
+     * @return true while events are held back for full downstream rings (a cheap test, for
+     *     every event); false by default
+     */
+    default boolean backPressured() {
+        return false;
+    }
+
+    /** @return the events held back for full downstream rings; 0 by default */
+    default long backlog() {
+        return 0;
+    }
 }

@@ -11,15 +11,22 @@ import dev.weir.event.WatermarkStatus;
  * One edge between an upstream and a downstream operator instance: a single-producer
  * Disruptor ring of preallocated {@link StreamEvent} slots, read by the downstream task with
  * an {@link EventPoller}. Records, watermarks, status and end of input travel in the same
- * ring, so a watermark never overtakes the records before it. A full ring makes the producer
- * wait (back-pressure); nothing is dropped. One producer thread and one consumer thread; its
- * metrics ({@link #occupancy()}, {@link #producerWaits()}) may be read from any thread.
+ * ring, so a watermark never overtakes the records before it. One producer thread and one
+ * consumer thread; its metrics ({@link #occupancy()}, {@link #producerWaits()}) may be read from
+ * any thread.
+ *
+ * <p>Back-pressure: a full ring never makes its producer wait. A write that finds the ring full
+ * goes into the producer's overflow (preallocated slots, doubled when needed and reused), and so
+ * does every write after it until {@link #drain()} has moved the overflow into the ring, in
+ * order; nothing is dropped. The producer's task drains first in each duty cycle and reads no
+ * more input until the overflow is empty (docs/runtime.md, "Back-pressure"), so the overflow
+ * holds at most what one input event (or one reader batch) produced.
  *
  * <p>Records are published in batches: {@link #writeRecord} fills the next slot, and the slots
  * written so far become visible to the consumer together, with one release store of the
  * cursor, when the batch reaches {@link #publishBatch()} slots, when the producer {@link #flush()}es,
  * when a watermark, status or end of input is written (each is published at once, with the
- * records before it), or when the ring is full (before the producer waits). The producer
+ * records before it), or when the ring is full (before the write overflows). The producer
  * flushes whenever it finishes a unit of work, so no event stays unpublished while its producer
  * is idle; the consumer then finds runs of events instead of one per hand-off.
  *
@@ -57,7 +64,7 @@ public final class Channel extends ChannelProducerCursor {
      *
      * @param name names the edge in metrics and errors
      * @param capacity slots; a power of two
-     * @param control the pipeline, whose stop releases a waiting producer
+     * @param control the pipeline the edge belongs to (a full ring holds no producer back, so nothing waits for its stop)
      */
     public Channel(final String name, final int capacity, final PipelineControl control) {
         this(name, capacity, Math.max(1, Math.min(MAX_PUBLISH_BATCH, capacity / 8)), control);
@@ -67,7 +74,7 @@ public final class Channel extends ChannelProducerCursor {
      * @param name names the edge in metrics and errors
      * @param capacity slots; a power of two
      * @param publishBatch records written before they are published without a flush; 1 publishes each at once
-     * @param control the pipeline, whose stop releases a waiting producer
+     * @param control the pipeline the edge belongs to
      */
     public Channel(final String name, final int capacity, final int publishBatch, final PipelineControl control) {
         // The consumer polls and never waits on the ring, so the wait strategy only adds its
@@ -83,49 +90,80 @@ public final class Channel extends ChannelProducerCursor {
      * @param name names the edge in metrics and errors
      * @param ring the ring, new and not yet written
      * @param publishBatch records written before they are published without a flush
-     * @param control the pipeline, whose stop releases a waiting producer
+     * @param control the pipeline the edge belongs to
      */
     Channel(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
-        super(name, ring, publishBatch, control);
+        super(name, ring, publishBatch);
     }
 
     /**
-     * @param listener learns when the producer waits for a full ring and when it may go on; set
-     *     before the producer's thread starts
+     * @param listener learns when the first write goes to the overflow and when a drain has
+     *     emptied it; set before the producer's thread starts
      */
     public void backPressureListener(final BackPressureListener listener) {
         this.backPressureListener = listener == null ? BackPressureListener.NONE : listener;
     }
 
-    private long claim() {
-        while (true) {
+    /** @return the next ring slot, claimed and counted as written, or an overflow slot; the caller fills it at once */
+    private StreamEvent nextSlot() {
+        if (!backPressured) {
             try {
                 final long sequence = ring.tryNext();
-                if (backPressured) {
-                    backPressured = false;
-                    producerIdle.reset();
-                    backPressureListener.onBackPressureRelieved();
-                }
-                return sequence;
+                written = sequence;
+                return ring.get(sequence);
             } catch (InsufficientCapacityException full) {
                 // the consumer can only free slots it sees: the ring may be full of our pending ones
                 flush();
-                control.checkRunning();
                 producerWaits.increment();
-                if (!backPressured) {
-                    backPressured = true;
-                    backPressureListener.onBackPressure();
-                }
-                producerIdle.idle();
+                backPressured = true;
+                backPressureListener.onBackPressure();
             }
         }
+        return overflow.append();
     }
 
-    /** @return the next slot, claimed and counted as written; the caller fills it at once */
-    private StreamEvent nextSlot() {
-        final long sequence = claim();
-        written = sequence;
-        return ring.get(sequence);
+    /**
+     * Moves what the overflow holds, in order, into the free ring slots and publishes them; the
+     * producer's thread. Costs one field test while nothing overflowed.
+     *
+     * @return true when the overflow is empty (the producer may write again without overflowing)
+     */
+    public boolean drain() {
+        if (!backPressured) {
+            return true;
+        }
+        final int room = (int) Math.min(overflow.size(), ring.remainingCapacity());
+        if (room > 0) {
+            final long last;
+            try {
+                last = ring.tryNext(room);
+            } catch (InsufficientCapacityException full) {
+                // another claimer took the room (only a test's multi-producer ring has one)
+                return false;
+            }
+            for (long sequence = last - room + 1; sequence <= last; sequence++) {
+                ring.get(sequence).copyOf(overflow.first());
+                overflow.removeFirst();
+            }
+            written = last;
+            flush();
+        }
+        if (!overflow.isEmpty()) {
+            return false;
+        }
+        backPressured = false;
+        backPressureListener.onBackPressureRelieved();
+        return true;
+    }
+
+    /** @return events in the overflow, waiting for room in the ring; the producer's thread */
+    public int backlog() {
+        return overflow.size();
+    }
+
+    /** @return overflow slots allocated so far (they are kept for reuse); the producer's thread */
+    public int overflowCapacity() {
+        return overflow.capacity();
     }
 
     /**
@@ -227,7 +265,10 @@ public final class Channel extends ChannelProducerCursor {
         return Math.min(ring.getCursor() - consumed, ring.getBufferSize());
     }
 
-    /** @return how many times the producer found the ring full and had to wait */
+    /**
+     * @return how many times a write found the ring full and went to the overflow (writes made
+     *     while the overflow already held events do not look at the ring and are not counted)
+     */
     public long producerWaits() {
         return producerWaits.get();
     }

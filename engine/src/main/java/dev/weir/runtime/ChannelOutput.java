@@ -11,6 +11,9 @@ import dev.weir.state.KeyGroups;
  * checkpoint barriers and end of input go to every channel (docs/semantics.md §2: a watermark is
  * broadcast). Records are published in batches per channel; {@link #flush()} publishes what is
  * pending, and every watermark, status, barrier and end of input publishes the records before it.
+ * A channel whose ring is full holds the events back in its overflow; {@link #drain()} moves
+ * them on, and {@link #backPressured()} tells, with one field test, whether any channel holds
+ * some (docs/runtime.md, "Back-pressure"). The producing thread only.
  *
  * @param <T> the record type
  */
@@ -21,6 +24,9 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     private final SideOutputs sideOutputs;
     private int next;
     private long recordsOut;
+    /** Channels whose overflow holds events: the output is back-pressured while not 0. */
+    private int backPressuredChannels;
+    private BackPressureListener listener = BackPressureListener.NONE;
 
     /**
      * @param channels one per downstream instance, in instance order
@@ -34,6 +40,24 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
         this.keySelector = keySelector;
         this.maxParallelism = maxParallelism;
         this.sideOutputs = sideOutputs;
+        final BackPressureListener counting = new BackPressureListener() {
+            @Override
+            public void onBackPressure() {
+                if (backPressuredChannels++ == 0) {
+                    listener.onBackPressure();
+                }
+            }
+
+            @Override
+            public void onBackPressureRelieved() {
+                if (--backPressuredChannels == 0) {
+                    listener.onBackPressureRelieved();
+                }
+            }
+        };
+        for (final Channel channel : this.channels) {
+            channel.backPressureListener(counting);
+        }
     }
 
     @Override
@@ -102,14 +126,41 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
         }
     }
 
-    /**
-     * @param listener learns when this output's producer waits for a full downstream ring (e.g.
-     *     a source's emitter, whose idleness clock stops meanwhile); set before the producer starts
-     */
-    public void backPressureListener(final BackPressureListener listener) {
-        for (final Channel channel : channels) {
-            channel.backPressureListener(listener);
+    @Override
+    public boolean drain() {
+        if (backPressuredChannels == 0) {
+            return true;
         }
+        for (final Channel channel : channels) {
+            channel.drain();
+        }
+        return backPressuredChannels == 0;
+    }
+
+    @Override
+    public boolean backPressured() {
+        return backPressuredChannels != 0;
+    }
+
+    @Override
+    public long backlog() {
+        if (backPressuredChannels == 0) {
+            return 0;
+        }
+        long held = 0;
+        for (final Channel channel : channels) {
+            held += channel.backlog();
+        }
+        return held;
+    }
+
+    /**
+     * @param backPressure learns when this output becomes back-pressured (the first of its
+     *     channels holds events back) and when it is relieved (the last one drained), e.g. a
+     *     source's emitter, whose idleness clock stops meanwhile; set before the producer starts
+     */
+    public void backPressureListener(final BackPressureListener backPressure) {
+        this.listener = backPressure == null ? BackPressureListener.NONE : backPressure;
     }
 
     /** @return records written */

@@ -12,10 +12,14 @@ abstract class ChannelProducerCursor extends ChannelProducerPad {
     /** The last slot the producer filled, and the last it published; equal when nothing is pending. */
     protected long written = -1;
     protected long published = -1;
-    /** True while the producer waits for a full ring (since its last claim failed). */
+    /**
+     * True while the overflow holds events (since a write found the ring full, until a drain
+     * emptied it): every write goes to the overflow then, so events stay in order. The one
+     * field a write tests besides the ring.
+     */
     protected boolean backPressured;
 
-    ChannelProducerCursor(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
-        super(name, ring, publishBatch, control);
+    ChannelProducerCursor(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch) {
+        super(name, ring, publishBatch);
     }
 }

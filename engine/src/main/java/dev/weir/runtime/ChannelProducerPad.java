@@ -30,7 +30,7 @@ abstract class ChannelProducerPad extends ChannelWiring {
     protected byte p112, p113, p114, p115, p116, p117, p118, p119;
     protected byte p120, p121, p122, p123, p124, p125, p126, p127;
 
-    ChannelProducerPad(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch, final PipelineControl control) {
-        super(name, ring, publishBatch, control);
+    ChannelProducerPad(final String name, final RingBuffer<StreamEvent> ring, final int publishBatch) {
+        super(name, ring, publishBatch);
     }
 }

@@ -30,6 +30,8 @@ public final class OperatorChain implements WatermarkSink {
     private final EndOfInputClock processingTime;
     /** The first operator, or null when the chain has none. */
     private final OneInputOperator<Object, Object> head;
+    /** Events the last {@link #drainOutput()} moved. */
+    private int drained;
 
     /**
      * Creates and opens the operators, last first.
@@ -166,6 +168,33 @@ public final class OperatorChain implements WatermarkSink {
     /** Publishes what the chain's end holds back for a batch (see {@link ChainEnd#flush()}); the owning thread only. */
     public void flush() {
         end.flush();
+    }
+
+    /**
+     * Moves what full downstream rings could not take on (see {@link ChainEnd#drain()}); the
+     * owning thread only. One field test while nothing is held back.
+     *
+     * @return true when the output holds nothing back
+     */
+    public boolean drainOutput() {
+        if (!end.backPressured()) {
+            drained = 0;
+            return true;
+        }
+        final long held = end.backlog();
+        final boolean empty = end.drain();
+        drained = (int) Math.min(Integer.MAX_VALUE, held - end.backlog());
+        return empty;
+    }
+
+    /** @return the events the last {@link #drainOutput()} moved into the rings (a duty cycle's work); the owning thread only */
+    public int drainedEvents() {
+        return drained;
+    }
+
+    /** @return true while the output holds events back for full rings; cheap; the owning thread only */
+    public boolean outputBackPressured() {
+        return end.backPressured();
     }
 
     /** Closes every operator, then the chain's end (a sink learns that its instance is done). */

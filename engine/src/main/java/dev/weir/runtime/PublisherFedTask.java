@@ -12,4 +12,11 @@ public interface PublisherFedTask extends PipelineTask {
      * @param wait what the publisher does while its rings are full, and after each call
      */
     void connect(PublisherWait wait);
+
+    /**
+     * Moves what its full rings could not take (what its last duty cycle emitted beyond them).
+     *
+     * @return true when its output holds nothing back
+     */
+    boolean drainOutput();
 }

@@ -292,6 +292,11 @@ public final class RunningPipeline implements AutoCloseable {
     private void pollPublisher(final int i) {
         try {
             publisherTasks[i].doWork();
+            while (!publisherTasks[i].drainOutput()) {
+                // the tasks make room on their own threads
+                control.checkRunning();
+                Thread.onSpinWait();
+            }
         } catch (AgentTerminationException e) {
             publisherEnded[i] = true;
         } catch (RuntimeException e) {

@@ -19,6 +19,13 @@ import org.agrona.concurrent.AgentTerminationException;
  * each {@link #doWork()}.
  * After each batch the task publishes its operators' statistics and counts a duty cycle, so
  * that metrics and {@code RunningPipeline.awaitQuiescent} can watch it from other threads.
+ *
+ * <p>A task never waits inside its duty cycle (docs/runtime.md, "Back-pressure"): what a full
+ * downstream ring cannot take waits in the output's overflow. Each {@link #doWork()} first drains
+ * that overflow; while it is not empty the task returns (its work: the events moved) without
+ * reading input, firing timers or ending, and it stops a batch as soon as its output is
+ * back-pressured, so that the output of one input event never waits behind more input. It
+ * ends its chain once, and finishes only after the output has drained.
  */
 public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent> {
     private static final int BATCH = 256;
@@ -36,6 +43,8 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
     private int endedCount;
     private int channel;
     private int batch;
+    /** The chain's end of input ran; the task finishes once its output has drained. */
+    private boolean inputEnded;
     // read by monitors on other threads: a finished task may share a thread that still runs
     private volatile boolean finished;
 
@@ -76,24 +85,34 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         if (finished || control.isStopping()) {
             throw new AgentTerminationException();
         }
-        int work = 0;
-        for (int i = 0; i < inputs.length; i++) {
+        if (!chain.drainOutput()) {
+            // no operator ran, and no duty cycle counted: awaitQuiescent must not take a task
+            // that still holds output back for one that caught up
+            return chain.drainedEvents();
+        }
+        int work = chain.drainedEvents();
+        for (int i = 0; i < inputs.length && !chain.outputBackPressured(); i++) {
             if (!ended[i] && !aligner.isBlocked(i)) {
                 channel = i;
                 batch = 0;
                 work += pollWork(inputs[i].poll(this));
             }
         }
-        if (fireDueTimers()) {
-            work++;
-        }
-        if (endedCount == inputs.length) {
-            chain.endInput();
-            finished = true;
-            work++;
+        if (!chain.outputBackPressured()) {
+            if (fireDueTimers()) {
+                work++;
+            }
+            if (endedCount == inputs.length && !inputEnded) {
+                chain.endInput();
+                inputEnded = true;
+                work++;
+            }
         }
         // what this cycle emitted must not wait for a batch to fill while the task idles
         chain.flush();
+        if (inputEnded && !chain.outputBackPressured()) {
+            finished = true;
+        }
         if (work > 0) {
             chain.publishMetrics();
         }
@@ -189,7 +208,8 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
             default:
                 break;
         }
-        return batch < BATCH;
+        // an event whose output overflowed ends the batch: more input would only queue behind it
+        return batch < BATCH && !chain.outputBackPressured();
     }
 
     @Override
@@ -203,7 +223,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         return roleName;
     }
 
-    /** @return true once the chain has ended; any thread */
+    /** @return true once the chain has ended and its output has drained; any thread */
     public boolean isFinished() {
         return finished;
     }
@@ -213,7 +233,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         return chain.recordsIn();
     }
 
-    /** @return completed {@link #doWork()} calls; any thread */
+    /** @return completed {@link #doWork()} calls that polled the inputs (not those that found the output still back-pressured); any thread */
     public long dutyCycles() {
         return dutyCycles.get();
     }

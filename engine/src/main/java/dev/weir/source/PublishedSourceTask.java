@@ -42,12 +42,24 @@ public final class PublishedSourceTask<T> implements PublisherFedTask {
 
     @Override
     public int doWork() {
-        if (emitter.isEnded() || control.isStopping()) {
+        if (control.isStopping()) {
+            throw new AgentTerminationException();
+        }
+        if (!emitter.drainOutput()) {
+            // back-pressured: the next cycle goes on where this one stopped
+            return emitter.chain().drainedEvents();
+        }
+        if (emitter.isEnded()) {
             throw new AgentTerminationException();
         }
         final int work = emitter.poll() ? 1 : 0;
         emitter.flush();
         return work;
+    }
+
+    @Override
+    public boolean drainOutput() {
+        return emitter.drainOutput();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.weir.source;
 
+import dev.weir.runtime.IdlingPublisherWait;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.PipelineStoppedException;
 import dev.weir.runtime.PublisherWait;
@@ -27,6 +28,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * fails the whole pipeline and is rethrown to the caller; once the pipeline stopped, every
  * call throws {@link PipelineStoppedException}.
  *
+ * <p>Back-pressure: a call returns only once everything it wrote is in the rings. Writes that
+ * find a ring full wait in the output's overflow, and at the end of the call the publisher
+ * drains it, calling its {@link PublisherWait}'s {@code awaitRoom()} while the rings stay full
+ * (on the threaded runtime: spin, yield, park a little; a stopped pipeline releases the caller
+ * with {@link PipelineStoppedException}). docs/runtime.md, "Back-pressure".
+ *
  * <p>Threads: a publisher is the single producer of its rings, and its state (and the rings'
  * producer cursors) are plain fields. Not thread-safe: one thread at a time calls it (one
  * thread may feed several publishers). It may move to another thread, but only across a
@@ -47,8 +54,8 @@ public final class Publisher<T> {
     private final String name;
     private final PipelineControl control;
     private volatile SourceEmitter<T> emitter;
-    /** Set before {@link #emitter}, whose volatile write publishes it. */
-    private PublisherWait wait;
+    /** Written before {@link #emitter}, whose volatile write publishes it to the calling thread. */
+    private PublisherWait roomWait;
     /** The thread inside a call, tracked only with assertions on: two at once is a misuse. */
     private final AtomicReference<Thread> caller = new AtomicReference<>();
     /** Records published with {@link #publishBatched} since the clock was last read. */
@@ -64,27 +71,23 @@ public final class Publisher<T> {
     }
 
     /**
-     * Connects the publisher to its pipeline; called once when the pipeline starts.
+     * Connects the publisher to its pipeline on the threaded runtime (full rings: an
+     * {@link IdlingPublisherWait}); called once when the pipeline starts.
      *
      * @param sourceEmitter the emission path
      */
     public void connect(final SourceEmitter<T> sourceEmitter) {
-        connect(sourceEmitter, new PublisherWait() {
-            @Override
-            public void awaitRoom() {
-                // the threaded scheduler's tasks make room on their own threads
-            }
-        });
+        connect(sourceEmitter, new IdlingPublisherWait(control));
     }
 
     /**
      * Connects the publisher to its pipeline; called once when the pipeline starts.
      *
      * @param sourceEmitter the emission path
-     * @param scheduler what the publisher does while its rings are full, and after each call
+     * @param publisherWait what a call does while the rings are full, and after it
      */
-    public void connect(final SourceEmitter<T> sourceEmitter, final PublisherWait scheduler) {
-        this.wait = scheduler;
+    public void connect(final SourceEmitter<T> sourceEmitter, final PublisherWait publisherWait) {
+        this.roomWait = publisherWait;
         this.emitter = sourceEmitter;
     }
 
@@ -143,7 +146,7 @@ public final class Publisher<T> {
             if (flush) {
                 out.flush();
             }
-            wait.callEnded();
+            callEnded(out);
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;
@@ -221,13 +224,21 @@ public final class Publisher<T> {
                     break;
             }
             out.flush();
-            wait.callEnded();
+            callEnded(out);
         } catch (RuntimeException | Error e) {
             failed(e);
             throw e;
         } finally {
             assert leave();
         }
+    }
+
+    /** Returns only once the rings took everything the call wrote (see the class comment). */
+    private void callEnded(final SourceEmitter<T> out) {
+        while (!out.drainOutput()) {
+            roomWait.awaitRoom();
+        }
+        roomWait.callEnded();
     }
 
     /**

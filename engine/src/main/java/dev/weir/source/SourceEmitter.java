@@ -214,6 +214,20 @@ public final class SourceEmitter<T> implements BackPressureListener {
     }
 
     /**
+     * Moves what full downstream rings could not take on (see {@code ChainEnd.drain()}).
+     *
+     * @return true when the output holds nothing back
+     */
+    public boolean drainOutput() {
+        return chain.drainOutput();
+    }
+
+    /** @return true while the output holds events back for full downstream rings; cheap */
+    public boolean outputBackPressured() {
+        return chain.outputBackPressured();
+    }
+
+    /**
      * @return where explicit watermarks and idle/active announcements of this source go; the
      *     caller is about to announce something, which counts as input for the emission schedule
      */
@@ -261,7 +275,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
         return (stopReasons & PAUSED) != 0;
     }
 
-    /** @return true while waiting for room in a full downstream ring */
+    /** @return true while a full downstream ring holds the output back (between the listener's two calls) */
     public boolean isBackPressured() {
         return (stopReasons & BACK_PRESSURED) != 0;
     }

@@ -12,6 +12,11 @@ import org.agrona.concurrent.AgentTerminationException;
  * operator behind the source fails, the pipeline stops at once. Single-threaded: its runner's
  * thread.
  *
+ * <p>It never waits for a full downstream ring (docs/runtime.md, "Back-pressure"): a batch the
+ * rings cannot take waits in the output's overflow, each {@link #doWork()} drains that first,
+ * and the task reads, polls and aligns only once the output has drained. After end of input (or
+ * an abort) it terminates once the output has drained.
+ *
  * @param <T> the record type
  */
 public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
@@ -49,11 +54,18 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
 
     @Override
     public int doWork() throws Exception {
-        if (emitter.isEnded() || control.isStopping()) {
+        if (control.isStopping()) {
+            throw new AgentTerminationException();
+        }
+        if (!emitter.drainOutput()) {
+            return emitter.chain().drainedEvents();
+        }
+        int work = emitter.chain().drainedEvents();
+        if (emitter.isEnded()) {
             throw new AgentTerminationException();
         }
         if (control.isDraining()) {
-            drain();
+            return work + abortInput();
         }
         final long before = emitter.recordsOut();
         ReadStatus status = ReadStatus.NOTHING_AVAILABLE;
@@ -65,11 +77,12 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
                     throw failure;
                 }
                 control.failAfterDrain(failure);
-                drain();
+                return work + abortInput();
             }
         }
-        int work = (int) Math.min(Integer.MAX_VALUE, emitter.recordsOut() - before);
-        if (emitter.poll()) {
+        work += (int) Math.min(Integer.MAX_VALUE, emitter.recordsOut() - before);
+        // a batch the rings could not take holds the clock's work back until it has drained
+        if (!emitter.outputBackPressured() && emitter.poll()) {
             work++;
         }
         // the batch just read must not wait for a ring batch to fill while the reader has nothing
@@ -93,10 +106,20 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
         return Math.min(emitter.nextDueMillis(), alignment == null ? Long.MAX_VALUE : alignment.nextUpdateMillis());
     }
 
-    private void drain() {
+    /**
+     * Ends the output without MAX (see {@link SourceEmitter#abort()}) and leaves alignment; the
+     * task terminates now if the output has drained, else once it has.
+     *
+     * @return the work done
+     */
+    private int abortInput() {
         emitter.abort();
         leaveAlignment();
-        throw new AgentTerminationException();
+        emitter.flush();
+        if (!emitter.outputBackPressured()) {
+            throw new AgentTerminationException();
+        }
+        return 1;
     }
 
     private void leaveAlignment() {
