@@ -6,10 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.operator.Collector;
+import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.source.Publisher;
+import dev.weir.source.ReadStatus;
+import dev.weir.source.Source;
+import dev.weir.source.SourceOutput;
+import dev.weir.source.SourceReader;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -188,5 +195,98 @@ final class RuntimeDocExamplesTest {
             assertSame(bad, failure.getCause());
         }
         assertEquals(List.of("AAPL"), printed);
+    }
+
+    /** Registers a processing-time timer at 500 ms per record and reports when it fires. */
+    private static Publisher<Trade> timers(final StreamPipeline pipeline, final Queue<String> printed) {
+        final Publisher<Trade> trades = pipeline.publisher("trades");
+        pipeline.from(trades, WatermarkStrategy.<Trade>forBoundedOutOfOrderness(100).withTimestampAssigner((t, ts) -> t.time()))
+                .keyBy(Trade::symbol)
+                .process(new KeyedProcessFunction<String, Trade, String>() {
+                    @Override
+                    public void processElement(final Trade trade, final Context<String> ctx, final Collector<String> out) {
+                        ctx.registerProcessingTimeTimer(500);
+                    }
+
+                    @Override
+                    public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
+                        out.collect("timer " + timestamp + " at " + ctx.currentProcessingTime());
+                    }
+                })
+                .sink((line, ts) -> printed.add(line));
+        return trades;
+    }
+
+    @Test
+    void aKeyedTimerFiresAtItsOwnTimeOnlyOnTheDeterministicScheduler() throws InterruptedException {
+        final VirtualClock deterministicClock = new VirtualClock(0);
+        final StreamPipeline deterministic = StreamPipeline.named("timers");
+        final Queue<String> exact = new ConcurrentLinkedQueue<>();
+        final Publisher<Trade> fed = timers(deterministic, exact);
+        try (DeterministicPipeline running = deterministic.startDeterministic(deterministicClock)) {
+            fed.publish(new Trade("AAPL", 100, 19_000));
+            running.advanceTo(1_000);
+        }
+        assertEquals(List.of("timer 500 at 500"), new ArrayList<>(exact));
+
+        final VirtualClock threadedClock = new VirtualClock(0);
+        final StreamPipeline threaded = StreamPipeline.named("timers").clock(threadedClock);
+        final Queue<String> stepped = new ConcurrentLinkedQueue<>();
+        final Publisher<Trade> trades = timers(threaded, stepped);
+        try (RunningPipeline running = threaded.start()) {
+            trades.publish(new Trade("AAPL", 100, 19_000));
+            running.advanceTo(1_000, Duration.ofSeconds(30));
+            // the clock steps from one publisher emission (200 ms apart) to the next: 400, then 600
+            assertEquals(List.of("timer 500 at 600"), new ArrayList<>(stepped));
+            trades.end();
+            assertTrue(running.awaitTermination(Duration.ofSeconds(30)));
+        }
+    }
+
+    @Test
+    void aSinkThatPublishesIntoItsOwnDeterministicPipelineIsRefused() {
+        final StreamPipeline pipeline = StreamPipeline.named("loop");
+        final Publisher<Trade> trades = pipeline.publisher("trades");
+        pipeline.from(trades, WatermarkStrategy.<Trade>forBoundedOutOfOrderness(100).withTimestampAssigner((t, ts) -> t.time()))
+                .keyBy(Trade::symbol)
+                .<Trade>process((trade, ctx, out) -> out.collect(trade))
+                .sink((trade, ts) -> trades.publish(new Trade(trade.symbol(), trade.time() + 1, trade.price())));
+        try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
+            final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class,
+                    () -> trades.publish(new Trade("AAPL", 100, 19_000)));
+            assertEquals(IllegalStateException.class, failure.getCause().getClass());
+            assertEquals("pipeline 'loop' is running already on this thread: a sink or operator may not drive its own deterministic"
+                    + " pipeline", failure.getCause().getMessage());
+        }
+    }
+
+    @Test
+    void aFailingSourceReaderLetsTheTasksDrainWhatItEmittedFirst() {
+        final IOException unreadable = new IOException("disk gone");
+        final Source<Trade> failing = (instance, parallelism) -> new SourceReader<Trade>() {
+            private int reads;
+
+            @Override
+            public ReadStatus read(final SourceOutput<Trade> output) throws IOException {
+                if (reads++ > 0) {
+                    throw unreadable;
+                }
+                output.emit(new Trade("AAPL", 100, 19_000));
+                output.emit(new Trade("MSFT", 200, 41_000));
+                return ReadStatus.MORE;
+            }
+        };
+        final StreamPipeline pipeline = StreamPipeline.named("drain");
+        final List<String> printed = new ArrayList<>();
+        pipeline.from("trades", failing, WatermarkStrategy.<Trade>forBoundedOutOfOrderness(100).withTimestampAssigner((t, ts) -> t.time()), 1)
+                .keyBy(Trade::symbol)
+                .parallelism(2)
+                .<String>process((trade, ctx, out) -> out.collect(trade.symbol() + "@" + ctx.timestamp()))
+                .sink((line, ts) -> printed.add(line));
+        try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
+            final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, running::runToEnd);
+            assertSame(unreadable, failure.getCause());
+        }
+        assertEquals(List.of("MSFT@200", "AAPL@100"), printed);
     }
 }
