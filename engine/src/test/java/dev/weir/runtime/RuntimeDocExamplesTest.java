@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.operator.OutputTag;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.source.Publisher;
@@ -17,12 +18,18 @@ import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The examples of docs/runtime.md, "The threaded scheduler" and "The deterministic scheduler",
@@ -288,5 +295,68 @@ final class RuntimeDocExamplesTest {
             assertSame(unreadable, failure.getCause());
         }
         assertEquals(List.of("MSFT@200", "AAPL@100"), printed);
+    }
+
+    /**
+     * Two keyed stages at parallelism 2 and 3, late data to a side output, checkpoints every
+     * 500 ms: the printed lines, the late records and the checkpoint files are the same in
+     * every run.
+     */
+    private static List<String> twoStagesWithLateDataAndCheckpoints(final Path checkpoints) {
+        final VirtualClock clock = new VirtualClock(0);
+        final List<String> printed = new ArrayList<>();
+        final OutputTag<Trade> late = new OutputTag<>("late");
+        final StreamPipeline pipeline = StreamPipeline.named("mix").checkpointing(checkpoints, Duration.ofMillis(500));
+        final Publisher<Trade> trades = pipeline.publisher("trades");
+        pipeline.from(trades, WatermarkStrategy.<Trade>forBoundedOutOfOrderness(50).withTimestampAssigner((t, ts) -> t.time()))
+                .keyBy(Trade::symbol)
+                .parallelism(2)
+                .window(TumblingEventTimeWindows.of(1_000))
+                .sideOutputLateData(late)
+                .<Trade>process((symbol, ctx, in, out) -> {
+                    long volume = 0;
+                    for (final Trade t : in) {
+                        volume += t.price();
+                    }
+                    out.collect(new Trade(symbol, ctx.window().maxTimestamp(), volume));
+                })
+                .sideOutput(late, (trade, ts) -> printed.add(clock.millis() + " ms late: " + trade))
+                .keyBy(bar -> bar.price() % 3)
+                .parallelism(3)
+                .<String>process((bar, ctx, out) -> out.collect(bar.symbol() + "@" + ctx.timestamp() + "=" + bar.price()))
+                .sink((line, ts) -> printed.add(clock.millis() + " ms: " + line));
+        try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
+            for (int i = 0; i < 200; i++) {
+                // every 10th trade is 700 ms behind the others: some of them are late
+                final long time = i * 37L - (i % 10 == 0 ? 700 : 0);
+                trades.publish(new Trade("S" + i % 5, Math.max(0, time), i));
+                running.advanceTo(i * 20L);
+            }
+            trades.end();
+            running.runToEnd();
+            printed.add("checkpoint " + running.completedCheckpointId());
+        }
+        try (Stream<Path> files = Files.walk(checkpoints)) {
+            files.filter(Files::isRegularFile).sorted().forEach(file -> {
+                try {
+                    printed.add(checkpoints.relativize(file) + " " + Arrays.hashCode(Files.readAllBytes(file)));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return printed;
+    }
+
+    @Test
+    void twoKeyedStagesSideOutputsAndCheckpointsGiveTheSameBytesOnEveryRun(@TempDir final Path dir) {
+        final List<String> first = twoStagesWithLateDataAndCheckpoints(dir.resolve("run-1"));
+        assertEquals(first, twoStagesWithLateDataAndCheckpoints(dir.resolve("run-2")));
+        assertEquals(first, twoStagesWithLateDataAndCheckpoints(dir.resolve("run-3")));
+        assertTrue(first.stream().anyMatch(line -> line.contains(" ms late: ")), String.join("\n", first));
+        assertTrue(first.stream().anyMatch(line -> line.startsWith("chk-")), String.join("\n", first));
+        assertTrue(first.contains("checkpoint 7"), String.join("\n", first));
     }
 }
