@@ -27,15 +27,26 @@ public enum Scheduler {
         }
 
         @Override
-        void run(final StreamPipeline pipeline, final Clock processingTime) {
-            try (RunningPipeline running = pipeline.clock(processingTime).start()) {
-                if (!running.awaitTermination(TIMEOUT)) {
-                    throw new AssertionError("pipeline did not end within " + TIMEOUT);
+        public Started start(final StreamPipeline pipeline, final Clock processingTime) {
+            final RunningPipeline running = pipeline.clock(processingTime).start();
+            return new Started() {
+                @Override
+                public void awaitEnd() {
+                    try {
+                        if (!running.awaitTermination(TIMEOUT)) {
+                            throw new AssertionError("pipeline did not end within " + TIMEOUT);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new AssertionError("interrupted", e);
+                    }
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError("interrupted", e);
-            }
+
+                @Override
+                public void close() {
+                    running.close();
+                }
+            };
         }
     },
     /** {@link StreamPipeline#startDeterministic}: the calling thread runs every task in a fixed order. */
@@ -46,10 +57,19 @@ public enum Scheduler {
         }
 
         @Override
-        void run(final StreamPipeline pipeline, final Clock processingTime) {
-            try (DeterministicPipeline running = pipeline.startDeterministic((VirtualClock) processingTime)) {
-                running.runToEnd();
-            }
+        public Started start(final StreamPipeline pipeline, final Clock processingTime) {
+            final DeterministicPipeline running = pipeline.startDeterministic((VirtualClock) processingTime);
+            return new Started() {
+                @Override
+                public void awaitEnd() {
+                    running.runToEnd();
+                }
+
+                @Override
+                public void close() {
+                    running.close();
+                }
+            };
         }
     };
 
@@ -58,7 +78,34 @@ public enum Scheduler {
     /** @return a processing time for one run on this scheduler: the system clock, or a new virtual clock at 0 */
     public abstract Clock processingTime();
 
-    abstract void run(StreamPipeline pipeline, Clock processingTime);
+    /** A pipeline started on a scheduler, fed by the test's thread (through publishers) or by bounded sources. */
+    public interface Started extends AutoCloseable {
+        /**
+         * Waits until every task has ended (threaded) or runs the tasks until then (deterministic).
+         *
+         * @throws PipelineExecutionException if a task failed
+         */
+        void awaitEnd();
+
+        /** Stops the pipeline; idempotent. */
+        @Override
+        void close();
+    }
+
+    /**
+     * @param pipeline built, not started
+     * @param processingTime from {@link #processingTime()} of this scheduler
+     * @return the started pipeline
+     */
+    public abstract Started start(StreamPipeline pipeline, Clock processingTime);
+
+    /**
+     * @param pipeline built, not started
+     * @return the pipeline started on a fresh {@link #processingTime()}
+     */
+    public Started start(final StreamPipeline pipeline) {
+        return start(pipeline, processingTime());
+    }
 
     /**
      * @param processingTime a clock from {@link #processingTime()}
@@ -90,7 +137,9 @@ public enum Scheduler {
      * @throws PipelineExecutionException if a task failed
      */
     public List<String> runToEnd(final StreamPipeline pipeline, final Clock processingTime, final Lines output) {
-        run(pipeline, processingTime);
+        try (Started started = start(pipeline, processingTime)) {
+            started.awaitEnd();
+        }
         return output.lines();
     }
 }
