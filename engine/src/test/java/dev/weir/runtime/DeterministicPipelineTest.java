@@ -14,8 +14,11 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,5 +83,69 @@ final class DeterministicPipelineTest {
             running.runToEnd();
         }
         assertEquals(List.of("0 read at 0", "1 read at 1000", "2 read at 2000", "3 read at 3000"), lines.lines());
+    }
+
+    /** Two publishers into keyed 1 s windows; a publisher without input for 500 ms is idle. */
+    private static StreamPipeline idlenessPipeline(final VirtualClock clock, final List<Publisher<Trade>> publishers, final Lines lines) {
+        final StreamPipeline pipeline = StreamPipeline.named("idle").stateBackend(HeapStateBackend.INSTANCE);
+        publishers.addAll(pipeline.publishers("trades", 2));
+        pipeline.from(publishers, WatermarkStrategy.<Trade>forMonotonousTimestamps().withTimestampAssigner((t, ts) -> t.timestamp())
+                        .withIdleness(500))
+                .keyBy(Trade::symbol)
+                .parallelism(2)
+                .window(TumblingEventTimeWindows.of(1_000))
+                .<String>process((symbol, ctx, in, out) -> {
+                    int n = 0;
+                    for (final Trade ignored : in) {
+                        n++;
+                    }
+                    out.collect(symbol + " " + ctx.window() + " n=" + n + " at " + clock.millis());
+                })
+                .sink(lines);
+        return pipeline;
+    }
+
+    private static void feedWithAPauseOnTheSecond(final List<Publisher<Trade>> publishers, final LongConsumer advanceTo) {
+        publishers.get(0).publish(new Trade("AAPL", 100, 1));
+        publishers.get(1).publish(new Trade("XOM", 150, 1));
+        advanceTo.accept(400);
+        publishers.get(0).publish(new Trade("AAPL", 1_200, 1));
+        advanceTo.accept(2_000); // the second publisher is idle: the first one's watermark alone fires [0,1000)
+        publishers.get(1).publish(new Trade("XOM", 1_100, 1)); // active again, and on time
+        publishers.get(0).publish(new Trade("AAPL", 2_500, 1));
+        advanceTo.accept(2_600);
+        publishers.get(0).end();
+        publishers.get(1).end();
+    }
+
+    /**
+     * The second publisher's inactivity starts at the check at 400 and reaches 500 ms at 1000: idle,
+     * so the first one's 1199 fires [0,1000); at 2000 it is active again, its 1099 behind the
+     * combined watermark, and [1000,2000) fires with its record at the next emission (2200).
+     */
+    private static final List<String> IDLENESS_LINES = List.of("XOM [0,1000) n=1 at 1000", "AAPL [0,1000) n=1 at 1000",
+            "XOM [1000,2000) n=1 at 2200", "AAPL [1000,2000) n=1 at 2200", "AAPL [2000,3000) n=1 at 2600");
+
+    @Test
+    void anIdlePublisherStopsHoldingBackTheWatermarkAtTheSameProcessingTimeOnBothSchedulers() throws InterruptedException {
+        final VirtualClock clock = new VirtualClock(0);
+        final List<Publisher<Trade>> publishers = new ArrayList<>();
+        final Lines lines = new Lines();
+        try (DeterministicPipeline running = idlenessPipeline(clock, publishers, lines).startDeterministic(clock)) {
+            feedWithAPauseOnTheSecond(publishers, running::advanceTo);
+            running.runToEnd();
+        }
+        assertEquals(IDLENESS_LINES, lines.lines());
+
+        final VirtualClock threadedClock = new VirtualClock(0);
+        final List<Publisher<Trade>> threadedPublishers = new ArrayList<>();
+        final Lines threaded = new Lines();
+        try (RunningPipeline running = idlenessPipeline(threadedClock, threadedPublishers, threaded).clock(threadedClock).start()) {
+            feedWithAPauseOnTheSecond(threadedPublishers, millis -> running.advanceTo(millis, Duration.ofSeconds(30)));
+            assertEquals(true, running.awaitTermination(Duration.ofSeconds(30)));
+        }
+        final List<String> expected = new ArrayList<>(IDLENESS_LINES);
+        Collections.sort(expected);
+        assertEquals(expected, threaded.sorted());
     }
 }
