@@ -173,6 +173,15 @@ public final class SourceEmitter<T> implements BackPressureListener {
         return due;
     }
 
+    /**
+     * @return the next tick of the periodic emission schedule, whether or not the emission then
+     *     would change anything (see {@link #nextDueMillis()}); {@link Long#MAX_VALUE} once ended
+     *     or without periodic emission
+     */
+    public long nextTickMillis() {
+        return ended ? Long.MAX_VALUE : nextEmissionMillis;
+    }
+
     /** @return when the next periodic emission that may change anything is due */
     private long nextEmissionDueMillis() {
         if (ended || nextEmissionMillis == Long.MAX_VALUE) {

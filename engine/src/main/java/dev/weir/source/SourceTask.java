@@ -25,6 +25,8 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
     private final SourceEmitter<T> emitter;
     private final PipelineControl control;
     private final SourceAlignment alignment;
+    /** The reader's last read found nothing available: a paced reader's input comes with processing time. */
+    private boolean readerWaiting;
 
     /**
      * @param roleName the task's name
@@ -72,6 +74,7 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
         if (alignment == null || !alignment.isPaused()) {
             try {
                 status = reader.read(this);
+                readerWaiting = status == ReadStatus.NOTHING_AVAILABLE;
             } catch (Exception failure) {
                 if (emitter.chainFailed()) {
                     throw failure;
@@ -103,7 +106,10 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
         if (emitter.isEnded()) {
             return Long.MAX_VALUE;
         }
-        return Math.min(emitter.nextDueMillis(), alignment == null ? Long.MAX_VALUE : alignment.nextUpdateMillis());
+        final long due = Math.min(emitter.nextDueMillis(), alignment == null ? Long.MAX_VALUE : alignment.nextUpdateMillis());
+        // a reader with nothing available yet (a paced source) may have input at any later time:
+        // settled emissions are still skipped, but the reader is read again at each tick of the schedule
+        return readerWaiting ? Math.min(due, emitter.nextTickMillis()) : due;
     }
 
     /**

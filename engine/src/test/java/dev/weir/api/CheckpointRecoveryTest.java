@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.checkpoint.CheckpointException;
 import dev.weir.checkpoint.Manifest;
+import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.LineParser;
+import dev.weir.source.PacedSource;
+import dev.weir.source.Source;
+import dev.weir.testing.Scheduler;
 import dev.weir.testing.Await;
 import dev.weir.testing.CountSum;
 import dev.weir.time.VirtualClock;
@@ -42,7 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
  * mid-input and a new pipeline restores from it, at the same or another parallelism: the last
  * result per key and window equals an uninterrupted run's, nothing is lost, and only results
  * the first run emitted after the checkpoint are emitted again. Processing time is a virtual
- * clock that the parser moves at chosen lines, so the checkpoint falls where the test says.
+ * clock that the parser moves at chosen lines, so the checkpoint falls where the test says. On the
+ * deterministic scheduler the files are read at a fixed rate on its virtual clock and the
+ * checkpoint interval runs on it: a restored run continues exactly where the checkpoint was taken.
  */
 final class CheckpointRecoveryTest {
     private static final int LINES = 3000;
@@ -65,25 +71,37 @@ final class CheckpointRecoveryTest {
     record Result(String window, String text, boolean afterCheckpoint) {
     }
 
-    /** Collects results from every sink instance, noting which came after the barrier of checkpoint 1. */
+    /** Collects results from every sink instance, noting which came after that instance passed the barrier of checkpoint 1. */
     static final class ResultSink implements Sink<String> {
         final List<Result> results = Collections.synchronizedList(new ArrayList<>());
-        private final ThreadLocal<Boolean> afterCheckpoint = ThreadLocal.withInitial(() -> false);
         volatile long lastWatermark = Long.MIN_VALUE;
 
         @Override
         public void accept(final String value, final long timestamp) {
-            results.add(new Result(value.substring(0, value.lastIndexOf(' ', value.lastIndexOf(' ') - 1)), value, afterCheckpoint.get()));
+            throw new AssertionError("each instance has a sink of its own");
         }
 
+        /** Per instance, not per thread: on the deterministic scheduler every instance runs on one thread. */
         @Override
-        public void watermark(final long watermark) {
-            lastWatermark = watermark;
-        }
+        public Sink<String> instance(final int instance, final int parallelism) {
+            return new Sink<>() {
+                private boolean afterCheckpoint;
 
-        @Override
-        public void checkpoint(final long checkpointId) {
-            afterCheckpoint.set(true);
+                @Override
+                public void accept(final String value, final long timestamp) {
+                    results.add(new Result(value.substring(0, value.lastIndexOf(' ', value.lastIndexOf(' ') - 1)), value, afterCheckpoint));
+                }
+
+                @Override
+                public void watermark(final long watermark) {
+                    lastWatermark = watermark;
+                }
+
+                @Override
+                public void checkpoint(final long checkpointId) {
+                    afterCheckpoint = true;
+                }
+            };
         }
     }
 
@@ -155,8 +173,13 @@ final class CheckpointRecoveryTest {
 
     private static StreamPipeline pipeline(final List<Path> files, final LineParser<Trade> parser, final int sources, final int keyed,
             final VirtualClock clock, final ResultSink sink) {
+        return pipeline(FileSource.of(files, parser).withBatchSize(50), sources, keyed, clock, sink);
+    }
+
+    private static StreamPipeline pipeline(final Source<Trade> trades, final int sources, final int keyed, final VirtualClock clock,
+            final ResultSink sink) {
         final StreamPipeline pipeline = StreamPipeline.named("recovery").clock(clock);
-        pipeline.from("trades", FileSource.of(files, parser).withBatchSize(50),
+        pipeline.from("trades", trades,
                         WatermarkStrategy.<Trade>forMonotonousTimestamps().withTimestampAssigner((trade, ts) -> trade.timestamp()), sources)
                 .keyBy(Trade::key)
                 .parallelism(keyed)
@@ -335,5 +358,66 @@ final class CheckpointRecoveryTest {
         runToEnd(pipeline(files, Trade::parse, 1, 1, new VirtualClock(0), fresh)
                 .checkpointing(unfinished.getParent(), Duration.ofMillis(INTERVAL_MILLIS)), fresh);
         assertFalse(fresh.results.isEmpty(), "the run from the start printed its results");
+    }
+
+    /** @return the files read at 1000 lines a second per instance on {@code clock}: the input lasts 3 s of processing time */
+    private static Source<Trade> pacedFiles(final List<Path> files, final VirtualClock clock) {
+        return PacedSource.of(FileSource.of(files, Trade::parse).withBatchSize(50), 1000, Scheduler.nanos(clock));
+    }
+
+    private static List<String> texts(final List<Result> results) {
+        final List<String> texts = new ArrayList<>();
+        for (final Result result : results) {
+            texts.add(result.text());
+        }
+        return texts;
+    }
+
+    @Test
+    void onTheDeterministicSchedulerARestoredRunContinuesExactlyWhereItsCheckpointWasTaken() throws Exception {
+        final List<Path> files = writeFiles(2);
+        final VirtualClock referenceClock = new VirtualClock(0);
+        final ResultSink reference = new ResultSink();
+        try (DeterministicPipeline running = pipeline(pacedFiles(files, referenceClock), 2, 2, referenceClock, reference)
+                .startDeterministic(referenceClock)) {
+            running.runToEnd();
+        }
+        final List<String> uninterrupted = texts(reference.results);
+
+        final VirtualClock clock = new VirtualClock(0);
+        final ResultSink sink = new ResultSink();
+        try (DeterministicPipeline running = pipeline(pacedFiles(files, clock), 2, 2, clock, sink)
+                .checkpointing(dir.resolve("checkpoints"), Duration.ofMillis(INTERVAL_MILLIS))
+                .startDeterministic(clock)) {
+            running.advanceTo(1_500);
+            assertEquals(1, running.completedCheckpointId(), "checkpoint 1 at 1000 ms of processing time");
+        } // stopped mid-input
+        final List<Result> first = new ArrayList<>(sink.results);
+
+        final VirtualClock restoredClock = new VirtualClock(0);
+        final ResultSink restoredSink = new ResultSink();
+        try (DeterministicPipeline restored = pipeline(pacedFiles(files, restoredClock), 2, 2, restoredClock, restoredSink)
+                .restoreFrom(dir.resolve("checkpoints"))
+                .checkpointing(dir.resolve("checkpoints"), Duration.ofMillis(300)) // the rest of the input takes 500 ms
+                .startDeterministic(restoredClock)) {
+            assertEquals(1, restored.completedCheckpointId(), "restored from checkpoint 1");
+            restored.runToEnd();
+            assertEquals(2, restored.completedCheckpointId(), "ids continue after the restored one");
+        }
+
+        assertRecovered(reference.results, first, restoredSink.results, true);
+        // what came before the checkpoint and what the restored run printed are the uninterrupted
+        // run's results, each once (in another order: the restored run reads on its own schedule)
+        final List<String> resumed = new ArrayList<>();
+        for (final Result result : first) {
+            if (!result.afterCheckpoint()) {
+                resumed.add(result.text());
+            }
+        }
+        resumed.addAll(texts(restoredSink.results));
+        Collections.sort(resumed);
+        Collections.sort(uninterrupted);
+        assertEquals(uninterrupted, resumed);
+        assertEquals(210, uninterrupted.size()); // 7 keys, 30 windows
     }
 }

@@ -9,9 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.source.Publisher;
+import dev.weir.testing.Scheduler;
 import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +23,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The sink's end-of-input contract (docs/runtime.md, "Lifecycle and failure"): every parallel
  * instance calls {@link Sink#finish()} once, on its own thread, after its records; the last one
  * to finish then calls {@link Sink#allFinished()} once, after every {@code finish()}, seeing
- * every record; a pipeline that fails before every instance finished never calls it.
+ * every record; a pipeline that fails before every instance finished never calls it. On the
+ * deterministic scheduler every call comes from the one thread that drives the pipeline, in a
+ * fixed order.
  */
 final class SinkFinishTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -42,6 +48,17 @@ final class SinkFinishTest {
         final List<Publisher<Long>> publishers = pipeline.publishers("numbers", 3);
         pipeline.from(publishers, BY_VALUE).sink(sink);
         return publishers;
+    }
+
+    /** @return a publisher feeding a keyed stage of three instances that ends in {@code sink} */
+    private static Publisher<Long> threeTaskInstancesInto(final StreamPipeline pipeline, final Sink<Long> sink) {
+        final Publisher<Long> numbers = pipeline.publisher("numbers");
+        pipeline.from(numbers, BY_VALUE)
+                .keyBy(value -> value % 3)
+                .parallelism(3)
+                .process(plus(100))
+                .sink(sink);
+        return numbers;
     }
 
     /** Records, per calling thread, what the sink was told, and what {@code allFinished} saw. */
@@ -84,12 +101,7 @@ final class SinkFinishTest {
     void eachOfThreeTaskInstancesFinishesOnItsThreadThenTheLastCallsAllFinishedOnce() throws InterruptedException {
         final Recording sink = new Recording();
         final StreamPipeline pipeline = StreamPipeline.named("finish3");
-        final Publisher<Long> numbers = pipeline.publisher("numbers");
-        pipeline.from(numbers, BY_VALUE)
-                .keyBy(value -> value % 3)
-                .parallelism(3)
-                .process(plus(100))
-                .sink(sink);
+        final Publisher<Long> numbers = threeTaskInstancesInto(pipeline, sink);
         try (RunningPipeline running = pipeline.start()) {
             for (long i = 0; i < 300; i++) {
                 numbers.publish(i);
@@ -120,12 +132,32 @@ final class SinkFinishTest {
     }
 
     @Test
-    void theSinkOfParallelPublishersFinishesWithEachPublisherAndAllFinishedWithTheLast() throws InterruptedException {
+    void onTheDeterministicSchedulerEachInstanceFinishesAfterEveryRecordThenAllFinishedComesOnce() {
+        final Recording sink = new Recording();
+        final StreamPipeline pipeline = StreamPipeline.named("finish3");
+        final Publisher<Long> numbers = threeTaskInstancesInto(pipeline, sink);
+        try (Scheduler.Started running = Scheduler.DETERMINISTIC.start(pipeline)) {
+            for (long i = 0; i < 300; i++) {
+                numbers.publish(i);
+            }
+            assertEquals(300, sink.records.get(), "each publish ran the pipeline until it was quiescent");
+            numbers.end();
+            final List<String> expected = new ArrayList<>(Collections.nCopies(300, "record"));
+            expected.addAll(List.of("finish", "finish", "finish", "allFinished"));
+            assertEquals(Map.of(Thread.currentThread(), expected), sink.callsByThread);
+            assertEquals(List.of(Thread.currentThread().getName() + " after 3 finishes, 300 records"), sink.allFinishedCalls);
+            running.awaitEnd();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void theSinkOfParallelPublishersFinishesWithEachPublisherAndAllFinishedWithTheLast(final Scheduler scheduler) {
         final Recording sink = new Recording();
         final StreamPipeline pipeline = StreamPipeline.named("finish-publishers");
         final List<Publisher<Long>> publishers = threePublishersInto(pipeline, sink);
         final String me = Thread.currentThread().getName();
-        try (RunningPipeline running = pipeline.start()) {
+        try (Scheduler.Started running = scheduler.start(pipeline)) {
             publishers.get(1).publish(1L);
             publishers.get(0).publish(2L);
             publishers.get(2).publish(3L);
@@ -139,39 +171,41 @@ final class SinkFinishTest {
             assertEquals(List.of(me + " after 3 finishes, 3 records"), sink.allFinishedCalls);
             assertEquals(List.of("record", "record", "record", "finish", "finish", "finish", "allFinished"),
                     sink.callsByThread.get(Thread.currentThread()));
-            assertTrue(running.awaitTermination(TIMEOUT));
+            running.awaitEnd();
         }
     }
 
-    @Test
-    void aSingleInstanceCallsAllFinishedRightAfterItsFinish() throws InterruptedException {
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aSingleInstanceCallsAllFinishedRightAfterItsFinish(final Scheduler scheduler) {
         final Recording sink = new Recording();
         final StreamPipeline pipeline = StreamPipeline.named("finish1");
         final Publisher<Long> numbers = pipeline.publisher("numbers");
         pipeline.from(numbers, BY_VALUE).keyBy(value -> value % 2).process(plus(0)).sink(sink);
-        try (RunningPipeline running = pipeline.start()) {
+        try (Scheduler.Started running = scheduler.start(pipeline)) {
             numbers.publish(1L);
             numbers.publish(2L);
             numbers.end();
-            assertTrue(running.awaitTermination(TIMEOUT));
+            running.awaitEnd();
             assertEquals(1, sink.callsByThread.size());
             assertEquals(List.of("record", "record", "finish", "allFinished"), sink.callsByThread.values().iterator().next());
             assertEquals(1, sink.allFinishedCalls.size());
         }
     }
 
-    @Test
-    void aPipelineThatFailsBeforeEveryInstanceFinishedNeverCallsAllFinished() throws InterruptedException {
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aPipelineThatFailsBeforeEveryInstanceFinishedNeverCallsAllFinished(final Scheduler scheduler) {
         final Recording sink = new Recording();
         final StreamPipeline pipeline = StreamPipeline.named("finish-fails");
         final List<Publisher<Long>> publishers = threePublishersInto(pipeline, sink);
-        final RunningPipeline running = pipeline.start();
+        final Scheduler.Started running = scheduler.start(pipeline);
         try {
             publishers.get(0).end();
             publishers.get(1).end();
             final IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> publishers.get(2).publish(13L));
             assertEquals("no 13", thrown.getMessage());
-            final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, () -> running.awaitTermination(TIMEOUT));
+            final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, running::awaitEnd);
             assertSame(thrown, failure.getCause());
             assertInstanceOf(PipelineStoppedException.class, assertThrows(RuntimeException.class, () -> publishers.get(2).end()));
             assertEquals(2, sink.finishes.get());

@@ -8,7 +8,10 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.RunningPipeline;
+import dev.weir.testing.Lines;
 import dev.weir.testing.PassThroughProbe;
+import dev.weir.testing.Scheduler;
+import dev.weir.time.Clock;
 import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
@@ -22,11 +25,15 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Each source end to end on the threaded runtime (StreamPipeline), asserting exact multisets of
- * results: collections, files, fixed-rate generators, a parse error that drains what came
- * before it, a tiny ring with a slow sink, and two pipelines aligned in one group.
+ * Each source end to end through StreamPipeline, asserting exact multisets of results:
+ * collections, files and fixed-rate generators on both schedulers (the deterministic one runs
+ * them to their end with {@code runToEnd()}, a generator paced on its virtual clock); on the
+ * threaded one also a parse error that drains what came before it through rings of 4 slots, a
+ * tiny ring with a slow sink, and two pipelines aligned in one group.
  */
 class SourcePipelinesTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -52,13 +59,14 @@ class SourcePipelinesTest {
         }
     }
 
-    @Test
-    void aCollectionSourceFeedsKeyedWindowsAtParallelismThree() throws InterruptedException {
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aCollectionSourceFeedsKeyedWindowsAtParallelismThree(final Scheduler scheduler) {
         final List<Event> events = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
             events.add(new Event("k" + i % 5, i));
         }
-        final List<String> results = Collections.synchronizedList(new ArrayList<>());
+        final Lines results = new Lines();
         final StreamPipeline pipeline = StreamPipeline.named("collection");
         pipeline.from("events", CollectionSource.of(events),
                         WatermarkStrategy.<Event>forBoundedOutOfOrderness(10_000).withTimestampAssigner((e, ts) -> e.time()), 3)
@@ -72,9 +80,9 @@ class SourcePipelinesTest {
                     }
                     out.collect(key + " " + ctx.window() + " " + count);
                 })
-                .sink((line, ts) -> results.add(line));
+                .sink(results);
 
-        run(pipeline);
+        scheduler.runToEnd(pipeline, results);
 
         final List<String> expected = new ArrayList<>();
         for (int k = 0; k < 5; k++) {
@@ -83,7 +91,7 @@ class SourcePipelinesTest {
             }
         }
         Collections.sort(expected);
-        assertEquals(expected, sorted(results));
+        assertEquals(expected, results.sorted());
     }
 
     private Path lines(final String name, final int from, final int to) throws IOException {
@@ -106,35 +114,38 @@ class SourcePipelinesTest {
         return new Event(text.substring(0, comma), Long.parseLong(text.substring(comma + 1)));
     }
 
-    @Test
-    void aFileSourceReadsEveryLineOfEveryFile() throws Exception {
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aFileSourceReadsEveryLineOfEveryFile(final Scheduler scheduler) throws Exception {
         final List<Path> files = List.of(lines("a.csv", 0, 3000), lines("b.csv", 3000, 4000), lines("c.csv", 4000, 9000));
-        final List<String> results = Collections.synchronizedList(new ArrayList<>());
+        final Lines results = new Lines();
         final StreamPipeline pipeline = StreamPipeline.named("files");
         pipeline.from("lines", FileSource.of(files, SourcePipelinesTest::parse),
                         WatermarkStrategy.<Event>forBoundedOutOfOrderness(100).withTimestampAssigner((e, ts) -> e.time()), 2)
                 .keyBy(Event::key)
                 .parallelism(2)
                 .<String>process((event, ctx, out) -> out.collect(event.key() + "@" + event.time()))
-                .sink((line, ts) -> results.add(line));
+                .sink(results);
 
-        run(pipeline);
+        scheduler.runToEnd(pipeline, results);
 
         final List<String> expected = new ArrayList<>();
         for (int i = 0; i < 9000; i++) {
             expected.add("k" + i % 7 + "@" + i);
         }
         Collections.sort(expected);
-        assertEquals(expected, sorted(results));
+        assertEquals(expected, results.sorted());
     }
 
-    @Test
-    void aBadLineFailsThePipelineNamingFileAndLineAfterEveryEarlierRecordWentThrough() throws Exception {
+    /** On the deterministic scheduler with the default rings: they must hold what one duty cycle emits (a batch of 16 here). */
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aBadLineFailsThePipelineNamingFileAndLineAfterEveryEarlierRecordWentThrough(final Scheduler scheduler) throws Exception {
         final Path file = lines("bad.csv", 0, 1000);
         Files.writeString(file, "k1;1000\nk2,1001\n", java.nio.file.StandardOpenOption.APPEND);
         final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        final List<String> windows = Collections.synchronizedList(new ArrayList<>());
-        final StreamPipeline pipeline = StreamPipeline.named("bad-file").channelCapacity(4);
+        final Lines windows = new Lines();
+        final StreamPipeline pipeline = StreamPipeline.named("bad-file").channelCapacity(scheduler == Scheduler.THREADED ? 4 : 1024);
         pipeline.from("lines", FileSource.of(file, SourcePipelinesTest::parse).withBatchSize(16),
                         WatermarkStrategy.<Event>forMonotonousTimestamps().withTimestampAssigner((e, ts) -> e.time()), 1)
                 .keyBy(Event::key)
@@ -145,12 +156,9 @@ class SourcePipelinesTest {
                 .keyBy(key -> key)
                 .window(TumblingEventTimeWindows.of(1_000_000))
                 .<String>process((key, ctx, elements, out) -> out.collect(key))
-                .sink((key, ts) -> windows.add(key));
+                .sink(windows);
 
-        final PipelineExecutionException failure;
-        try (RunningPipeline running = pipeline.start()) {
-            failure = assertThrows(PipelineExecutionException.class, () -> running.awaitTermination(TIMEOUT));
-        }
+        final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, () -> scheduler.runToEnd(pipeline, windows));
 
         assertTrue(failure.getCause() instanceof SourceParseException, String.valueOf(failure.getCause()));
         // line 1 is the header: the bad line is line 1002
@@ -160,29 +168,32 @@ class SourcePipelinesTest {
             expected.add("k" + i % 7 + "@" + i);
         }
         Collections.sort(expected);
-        assertEquals(expected, sorted(results)); // every record before the bad line, across two ring hops of 4 slots
-        assertEquals(List.of(), sorted(windows)); // no MAX: no window fires as if the input were complete
+        assertEquals(expected, sorted(results)); // every record before the bad line, across two ring hops
+        assertEquals(List.of(), windows.lines()); // no MAX: no window fires as if the input were complete
     }
 
-    @Test
-    void aGeneratorSourceEmitsItsWholeCountAcrossInstances() throws InterruptedException {
-        final List<String> results = Collections.synchronizedList(new ArrayList<>());
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aGeneratorSourceEmitsItsWholeCountAcrossInstances(final Scheduler scheduler) {
+        final Lines results = new Lines();
+        final Clock time = scheduler.processingTime();
         final StreamPipeline pipeline = StreamPipeline.named("generator");
-        pipeline.from("generated", GeneratorSource.bounded(3000, 300_000, (sequence, intendedNanos) -> sequence),
+        pipeline.from("generated", GeneratorSource.bounded(3000, 300_000, (sequence, intendedNanos) -> sequence)
+                                .withNanoClock(Scheduler.nanos(time)),
                         WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((sequence, ts) -> sequence), 2)
                 .keyBy(sequence -> sequence % 4)
                 .parallelism(2)
                 .<String>process((sequence, ctx, out) -> out.collect(ctx.currentKey() + ":" + sequence))
-                .sink((line, ts) -> results.add(line));
+                .sink(results);
 
-        run(pipeline);
+        scheduler.runToEnd(pipeline, time, results);
 
         final List<String> expected = new ArrayList<>();
         for (long i = 0; i < 3000; i++) {
             expected.add(i % 4 + ":" + i);
         }
         Collections.sort(expected);
-        assertEquals(expected, sorted(results));
+        assertEquals(expected, results.sorted());
     }
 
     @Test

@@ -3,9 +3,16 @@ package dev.weir.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.api.StreamPipeline;
+import dev.weir.operator.OutputTag;
+import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.PipelineControl;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.testing.Lines;
+import dev.weir.testing.Scheduler;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
+import dev.weir.window.TumblingEventTimeWindows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * clock: a reader of several splits runs one generator per split and the source emits the
  * minimum, so a lagging split holds the source back instead of its records becoming late; a
  * split that ends, or goes idle, stops holding it back; the source emits MAX when its reader ends.
+ * The same through a whole pipeline on the deterministic scheduler, the files paced on its clock.
  */
 class SplitLevelWatermarksTest {
     @TempDir
@@ -150,5 +158,38 @@ class SplitLevelWatermarksTest {
         assertEquals(missing + ": no such source file", control.failure().getMessage());
         assertEquals(true, control.isDraining());
         assertEquals(false, control.isStopping());
+    }
+
+    @Test
+    void onTheDeterministicSchedulerALaggingFilesRecordsAreOnTimeInTheirWindows() throws Exception {
+        final Path fast = Files.writeString(dir.resolve("fast.csv"), "a,1000\na,2000\na,3000\na,4000\na,5000\na,6000\na,7000\na,8000\n");
+        final Path lagging = Files.writeString(dir.resolve("lagging.csv"), "b,100\nb,200\nb,300\n");
+        final OutputTag<String> late = new OutputTag<>("late");
+        final Lines lines = new Lines();
+        final StreamPipeline pipeline = StreamPipeline.named("splits").stateBackend(HeapStateBackend.INSTANCE);
+        // one line every 200 ms of processing time, the files in turn: a periodic watermark after each
+        pipeline.from("lines", PacedSource.of(FileSource.of(List.of(fast, lagging), CharSequence::toString).withBatchSize(1), 5,
+                                Scheduler.nanos(clock)),
+                        WatermarkStrategy.<String>forMonotonousTimestamps().withTimestampAssigner((line, ts) -> timestampAfterComma(line)), 1)
+                .keyBy(line -> line.substring(0, 1))
+                .window(TumblingEventTimeWindows.of(1000))
+                .sideOutputLateData(late)
+                .<String>process((key, ctx, elements, out) -> {
+                    final StringBuilder times = new StringBuilder();
+                    for (final String line : elements) {
+                        times.append(' ').append(timestampAfterComma(line));
+                    }
+                    out.collect(key + " " + ctx.window() + times + " at " + clock.millis());
+                })
+                .sideOutput(late, lines.side("late "))
+                .sink(lines);
+        try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
+            running.runToEnd();
+        }
+        // no late line: the lagging file held the watermark back until it ended, and the emission
+        // after that (1400) let the fast file's 3999 through
+        assertEquals(List.of("b [0,1000) 100 200 300 at 1400", "a [1000,2000) 1000 at 1400", "a [2000,3000) 2000 at 1400",
+                "a [3000,4000) 3000 at 1400", "a [4000,5000) 4000 at 1600", "a [5000,6000) 5000 at 1600", "a [6000,7000) 6000 at 1800",
+                "a [7000,8000) 7000 at 2000", "a [8000,9000) 8000 at 2200"), lines.lines());
     }
 }

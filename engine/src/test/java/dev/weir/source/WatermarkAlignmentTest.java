@@ -3,6 +3,10 @@ package dev.weir.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.weir.api.StreamPipeline;
+import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.testing.Lines;
+import dev.weir.testing.Scheduler;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
@@ -16,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * 1000 ms, the default): as in Flink, an instance whose watermark exceeds the maximum allowed by
  * the last update (the group's minimum + maxDrift) stops reading at once, until a later update
  * lets it go on; paused time does not count toward idleness; an idle instance reports MAX; an
- * ended one leaves; a reader that can pause splits pauses only the splits ahead.
+ * ended one leaves; a reader that can pause splits pauses only the splits ahead. And a whole
+ * pipeline of two aligned instances on the deterministic scheduler.
  */
 class WatermarkAlignmentTest {
     private final VirtualClock clock = new VirtualClock(0);
@@ -201,5 +206,80 @@ class WatermarkAlignmentTest {
         final List<String> expected = new ArrayList<>();
         watermarks(expected, 200, 6000, 1, 99);
         assertEquals(expected, source.out.events());
+    }
+
+    /** Reads {@code name + k} at timestamp {@code speed * k}, one record per read, then ends. */
+    private static SourceReader<String> steadyThenEnd(final String name, final long speed, final long count) {
+        return new SourceReader<>() {
+            private long k;
+
+            @Override
+            public ReadStatus read(final SourceOutput<String> output) {
+                k++;
+                output.emit(name + " " + speed * k, speed * k);
+                return k == count ? ReadStatus.END : ReadStatus.MORE;
+            }
+        };
+    }
+
+    /**
+     * @param maxDriftMillis the alignment's max drift, 0 for none
+     * @return each record with the processing time it was read at, from a deterministic run of a
+     *     source of two instances read at 5 records a second: instance 0 300 ms of event time a
+     *     record (20 records), instance 1 100 ms (60 records)
+     */
+    private static List<String> twoInstances(final long maxDriftMillis) {
+        final VirtualClock time = new VirtualClock(0);
+        WatermarkStrategy<String> strategy = WatermarkStrategy.<String>forMonotonousTimestamps();
+        if (maxDriftMillis > 0) {
+            strategy = strategy.withWatermarkAlignment("g", maxDriftMillis);
+        }
+        final Source<String> readers = (instance, parallelism) -> instance == 0 ? steadyThenEnd("fast", 300, 20) : steadyThenEnd("slow", 100, 60);
+        final Lines lines = new Lines();
+        final StreamPipeline pipeline = StreamPipeline.named("aligned");
+        pipeline.from("feeds", PacedSource.of(readers, 5, Scheduler.nanos(time)), strategy, 2)
+                .map(record -> record + " at " + time.millis())
+                .sink(lines);
+        try (DeterministicPipeline running = pipeline.startDeterministic(time)) {
+            running.runToEnd();
+        }
+        return lines.lines();
+    }
+
+    /** @return {@code "<name> <speed k> at <200 (k - 1)>"} for k in [from, to]: a record a tick of 200 ms */
+    private static List<String> atTheirRate(final String name, final long speed, final int from, final int to) {
+        final List<String> lines = new ArrayList<>();
+        for (int k = from; k <= to; k++) {
+            lines.add(name + " " + speed * k + " at " + 200 * (k - 1));
+        }
+        return lines;
+    }
+
+    /** @return the lines of both instances when each ticks at its rate, per tick the fast one's first */
+    private static List<String> inTurn(final int from, final int to) {
+        final List<String> lines = new ArrayList<>();
+        for (int k = from; k <= to; k++) {
+            lines.addAll(atTheirRate("fast", 300, k, k));
+            lines.addAll(atTheirRate("slow", 100, k, k));
+        }
+        return lines;
+    }
+
+    @Test
+    void onTheDeterministicSchedulerTheFastInstanceWaitsForTheSlowOne() {
+        final List<String> unaligned = inTurn(1, 20);
+        unaligned.addAll(atTheirRate("slow", 100, 21, 60));
+        assertEquals(unaligned, twoInstances(0));
+
+        // aligned (max drift 1000): after its record at 1800 the fast instance's watermark (2999) is
+        // beyond what the last update allows, so it pauses; the update at 5000 lets it go on, and it
+        // catches up on the records its rate allows by then before its next periodic watermark
+        final List<String> aligned = inTurn(1, 10);
+        aligned.addAll(atTheirRate("slow", 100, 11, 25));
+        for (int k = 11; k <= 20; k++) {
+            aligned.add("fast " + 300 * k + " at 5000");
+        }
+        aligned.addAll(atTheirRate("slow", 100, 26, 60));
+        assertEquals(aligned, twoInstances(1000));
     }
 }
