@@ -9,7 +9,6 @@ import dev.weir.operator.ForwardOperator;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
-import dev.weir.testing.PassThroughProbe;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
@@ -28,25 +27,11 @@ final class DeterministicTickTest {
     private final VirtualClock clock = new VirtualClock(0);
     private List<Publisher<Long>> channels;
 
-    /** {@code publishers -> keyBy -> forward -> probe -> sink}: the sink logs records and watermarks, the probe the rest. */
+    /** {@code publishers -> keyBy -> forward}, logged ({@link EventLog}). */
     private DeterministicPipeline start(final int publishers, final WatermarkStrategy<Long> strategy) {
         final StreamPipeline pipeline = StreamPipeline.named("ticks").stateBackend(HeapStateBackend.INSTANCE);
         channels = pipeline.publishers("numbers", publishers);
-        pipeline.from(channels, strategy.withTimestampAssigner((value, ts) -> value))
-                .keyBy(value -> 0)
-                .transform("forward", ForwardOperator::new)
-                .transform("probe", () -> PassThroughProbe.reporting(events::add))
-                .sink(new Sink<Long>() {
-                    @Override
-                    public void accept(final Long value, final long timestamp) {
-                        events.add("R " + value + "@" + timestamp);
-                    }
-
-                    @Override
-                    public void watermark(final long watermark) {
-                        events.add("WM " + Watermarks.format(watermark));
-                    }
-                });
+        EventLog.forward(pipeline.from(channels, strategy.withTimestampAssigner((value, ts) -> value)), events);
         return pipeline.startDeterministic(clock);
     }
 
