@@ -4,7 +4,7 @@ import dev.weir.event.WatermarkStatus;
 
 /**
  * An operator with one (possibly multi-channel) input. Operators know nothing of threads:
- * the deterministic driver and the threaded runtime call these methods from one thread, with
+ * the deterministic and the threaded scheduler call these methods from one thread, with
  * watermarks already merged by the input's valve. All processing time comes from the
  * context's clock.
  *

@@ -110,7 +110,8 @@ public final class DeterministicPipeline implements AutoCloseable {
     /**
      * Moves processing time to {@code millis}: runs the pipeline until quiescent, then, while a
      * task has work due by {@code millis}, moves the clock to the earliest such time and runs the
-     * pipeline again; finally moves the clock to {@code millis} and runs it once more.
+     * pipeline again; finally moves the clock to {@code millis} and runs it once more. At
+     * {@code Long.MAX_VALUE} time ends: work due there runs, and nothing after it.
      *
      * @param millis the new processing time, not before the current one
      * @throws IllegalArgumentException if processing time would go back
@@ -121,7 +122,8 @@ public final class DeterministicPipeline implements AutoCloseable {
             throw new IllegalArgumentException("processing time went back from " + clock.millis() + " to " + millis);
         }
         runUntilQuiescent();
-        for (long due = nextDueMillis(); due <= millis; due = nextDueMillis()) {
+        // at Long.MAX_VALUE nothing can come later: a due time of MAX is also "nothing due"
+        for (long due = nextDueMillis(); due <= millis && clock.millis() < Long.MAX_VALUE; due = nextDueMillis()) {
             moveClockTo(due);
             runUntilQuiescent();
         }

@@ -251,7 +251,9 @@ public final class RunningPipeline implements AutoCloseable {
      * emission, idleness, timers, checkpoint barriers; quiet stretches are skipped as on the
      * deterministic scheduler), runs that work on the calling thread, source instance by source
      * instance, waiting for the tasks after each, and so on up to {@code millis}, where it
-     * finally moves the clock.
+     * finally moves the clock and polls every publisher-fed source once more (a settled one moves
+     * its emission schedule past the skipped emissions there). At {@code Long.MAX_VALUE} time ends:
+     * an emission due there runs, and nothing after it.
      *
      * @param millis the new processing time, not before the current one
      * @param timeout how long to wait for the tasks at each step
@@ -268,7 +270,8 @@ public final class RunningPipeline implements AutoCloseable {
         if (millis < virtual.millis()) {
             throw new IllegalArgumentException("processing time went back from " + virtual.millis() + " to " + millis);
         }
-        for (long due = nextPublisherDueMillis(); due <= millis; due = nextPublisherDueMillis()) {
+        // at Long.MAX_VALUE nothing can come later: a due time of MAX is also "nothing due"
+        for (long due = nextPublisherDueMillis(); due <= millis && virtual.millis() < Long.MAX_VALUE; due = nextPublisherDueMillis()) {
             if (due <= virtual.millis()) {
                 throw new IllegalStateException("pipeline '" + name + "': a publisher-fed source has work due at " + due
                         + " but did none at processing time " + virtual.millis());

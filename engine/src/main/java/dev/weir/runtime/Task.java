@@ -184,8 +184,8 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
                 event.release();
                 break;
             case WATERMARK:
-                // A timer already due fires before the watermark, as it would in the scenario
-                // driver (right after the row): a watermark that cleans a window up (MAX at the
+                // A timer already due fires before the watermark, as on a scenario's deterministic
+                // run (right after the row): a watermark that cleans a window up (MAX at the
                 // end of input) must not drop a window whose processing-time firing was due.
                 fireDueTimers();
                 valve.inputWatermark(event.timestamp(), channel);

@@ -109,6 +109,7 @@ public final class Publisher<T> {
      * Publishes a record whose timestamp the watermark strategy's assigner extracts.
      *
      * @param value the record; the pipeline may keep it, so do not mutate it afterwards
+     * @throws IllegalStateException after {@link #end()}
      */
     public void publish(final T value) {
         publish(value, Long.MIN_VALUE);
@@ -117,6 +118,7 @@ public final class Publisher<T> {
     /**
      * @param value the record
      * @param timestamp its event time
+     * @throws IllegalStateException after {@link #end()}
      */
     public void publish(final T value, final long timestamp) {
         emit(value, timestamp, true);
@@ -129,6 +131,7 @@ public final class Publisher<T> {
      *
      * @param value the record; the pipeline may keep it, so do not mutate it afterwards
      * @param timestamp its event time, or {@code Long.MIN_VALUE} for the assigner to extract it
+     * @throws IllegalStateException after {@link #end()}
      */
     public void publishBatched(final T value, final long timestamp) {
         emit(value, timestamp, false);
@@ -136,6 +139,11 @@ public final class Publisher<T> {
 
     private void emit(final T value, final long timestamp, final boolean flush) {
         final SourceEmitter<T> out = emitter();
+        if (out.isEnded()) {
+            // past the end of input no task reads the record: refuse it rather than lose it; the pipeline runs on
+            assert leave();
+            throw new IllegalStateException("publisher '" + name + "' has ended: no record may follow its end()");
+        }
         try {
             out.emit(value, timestamp);
             // a clock read costs about as much as the rest of a batched record: batched records read it every POLL_EVERY

@@ -41,6 +41,11 @@ public final class SourceEmitter<T> implements BackPressureListener {
     private SplitWatermarks<T> splits;
     private SourceSplitOutput<?>[] splitOutputs = new SourceSplitOutput<?>[0];
     private long nextEmissionMillis;
+    /**
+     * Whether a periodic emission is still to come: false without an interval and past the end of
+     * time; the last one may fall on {@code Long.MAX_VALUE} itself, so that value alone cannot say.
+     */
+    private boolean emissionScheduled;
     /** Periodic emissions since the last record or announcement; see {@link #SETTLE_TICKS}. */
     private int quietTicks;
     private int stopReasons;
@@ -61,7 +66,10 @@ public final class SourceEmitter<T> implements BackPressureListener {
         this.strategy = strategy;
         this.watermarks = new StreamWatermarks<>(strategy, activityClock, chain);
         this.intervalMillis = strategy.intervalMillis();
-        this.nextEmissionMillis = intervalMillis > 0 ? clock.millis() + intervalMillis : Long.MAX_VALUE;
+        this.nextEmissionMillis = Long.MAX_VALUE;
+        if (intervalMillis > 0) {
+            scheduleEmission(clock.millis(), 1);
+        }
     }
 
     /**
@@ -129,10 +137,10 @@ public final class SourceEmitter<T> implements BackPressureListener {
     public boolean poll() {
         final long now = clock.millis();
         boolean ran = false;
-        if (now >= nextEmissionMillis && !ended) {
+        if (emissionScheduled && now >= nextEmissionMillis && !ended) {
             if (nextEmissionDueMillis() > now) {
                 // settled: the emissions up to now would change nothing; keep the schedule's grid
-                nextEmissionMillis = tickAfter(now);
+                scheduleEmission(nextEmissionMillis, (now - nextEmissionMillis) / intervalMillis + 1);
             } else {
                 if (splits == null) {
                     watermarks.periodicEmit();
@@ -140,11 +148,13 @@ public final class SourceEmitter<T> implements BackPressureListener {
                     splits.periodicEmit();
                 }
                 quietTicks++;
-                nextEmissionMillis = now + intervalMillis;
+                scheduleEmission(now, 1);
                 ran = true;
             }
         }
-        if (now >= chain.nextProcessingTime()) {
+        final long timer = chain.nextProcessingTime();
+        // MAX is "no timer", as in Task: a timer at the end of time fires at end of input
+        if (timer != Long.MAX_VALUE && now >= timer) {
             chain.advanceProcessingTime(now);
             ran = true;
         }
@@ -163,7 +173,8 @@ public final class SourceEmitter<T> implements BackPressureListener {
      * {@link #poll()} skips the ones before it. This keeps a virtual clock from ticking through
      * long quiet stretches (a replay at epoch timestamps, a long idleness with a short interval).
      *
-     * @return processing time in ms; {@link Long#MAX_VALUE} when nothing is due
+     * @return processing time in ms; {@link Long#MAX_VALUE} when nothing is due before the end of
+     *     time (an emission due at {@code Long.MAX_VALUE} itself runs once the clock is there)
      */
     public long nextDueMillis() {
         long due = Math.min(nextEmissionDueMillis(), chain.nextProcessingTime());
@@ -184,7 +195,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
 
     /** @return when the next periodic emission that may change anything is due */
     private long nextEmissionDueMillis() {
-        if (ended || nextEmissionMillis == Long.MAX_VALUE) {
+        if (ended || !emissionScheduled) {
             return Long.MAX_VALUE;
         }
         if (splits != null || quietTicks < SETTLE_TICKS || !strategy.isDrivenByRecords()) {
@@ -195,6 +206,15 @@ public final class SourceEmitter<T> implements BackPressureListener {
             return nextEmissionMillis;
         }
         return change == Long.MAX_VALUE ? Long.MAX_VALUE : tickAfter(change - 1);
+    }
+
+    /**
+     * Makes the emission {@code ticks} intervals after {@code fromMillis} the next one; past the end
+     * of time there is none (an emission on {@code Long.MAX_VALUE} itself still runs).
+     */
+    private void scheduleEmission(final long fromMillis, final long ticks) {
+        emissionScheduled = ticks <= (Long.MAX_VALUE - fromMillis) / intervalMillis;
+        nextEmissionMillis = emissionScheduled ? fromMillis + ticks * intervalMillis : Long.MAX_VALUE;
     }
 
     /** @return the first time of the emission schedule after {@code millis}, or {@link Long#MAX_VALUE} past the end of time */

@@ -48,7 +48,7 @@ public final class IdlenessTimer {
 
     /**
      * When, without new records, a check could next answer differently: checks before that
-     * time change nothing, so a driver on a virtual clock may skip them.
+     * time change nothing, so a scheduler on a virtual clock may skip them.
      *
      * @return {@link Long#MIN_VALUE} if the next check changes the timer's state (a record came
      *     since the last check, or inactivity has not started), else the first activity-clock

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On the threaded runtime with the system clock, the end of a bounded input moves processing
- * time to {@link Long#MAX_VALUE} as the deterministic driver does at its {@code E} rows
+ * time to {@link Long#MAX_VALUE} as the deterministic scheduler does when every publisher has
+ * ended ({@code DeterministicTickTest}) and a scenario does at its {@code E} rows
  * (docs/scenarios.md, "How a scenario is driven"): after MAX has fired the event-time timers, every pending processing-time timer fires,
  * in each task, seeing processing time MAX, before the sink finishes.
  */

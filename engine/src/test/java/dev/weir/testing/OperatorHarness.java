@@ -1,5 +1,6 @@
 package dev.weir.testing;
 
+import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.event.Watermarks;
 import dev.weir.operator.OneInputOperator;
@@ -7,10 +8,10 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.OperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
+import dev.weir.valve.WatermarkValve;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +30,8 @@ import java.util.List;
 public final class OperatorHarness<IN, OUT> {
     private final VirtualClock clock = new VirtualClock(0);
     private final OneInputOperator<IN, OUT> operator;
-    private final OperatorInput<IN> input;
+    /** The operator's input: watermarks and status per channel go through the valve first (docs/semantics.md §2). */
+    private final WatermarkValve valve;
     private final List<String> events = new ArrayList<>();
     private final List<OUT> records = new ArrayList<>();
     private final List<Object> sideRecords = new ArrayList<>();
@@ -64,7 +66,17 @@ public final class OperatorHarness<IN, OUT> {
                         events.add("STATUS " + status);
                     }
                 });
-        this.input = new OperatorInput<>(operator, channels);
+        this.valve = new WatermarkValve(channels, new WatermarkSink() {
+            @Override
+            public void watermark(final long watermark) {
+                operator.processWatermark(watermark);
+            }
+
+            @Override
+            public void status(final WatermarkStatus status) {
+                operator.processStatus(status);
+            }
+        });
     }
 
     /** @param factory makes the operator, with one input channel */
@@ -77,12 +89,12 @@ public final class OperatorHarness<IN, OUT> {
      * @param timestamp its event time
      */
     public void processElement(final IN value, final long timestamp) {
-        input.record(value, timestamp);
+        operator.processRecord(value, timestamp);
     }
 
     /** @param watermark a watermark on channel 0 */
     public void processWatermark(final long watermark) {
-        input.watermark(watermark, 0);
+        valve.inputWatermark(watermark, 0);
     }
 
     /**
@@ -90,7 +102,7 @@ public final class OperatorHarness<IN, OUT> {
      * @param watermark a watermark on it
      */
     public void processWatermark(final int channel, final long watermark) {
-        input.watermark(watermark, channel);
+        valve.inputWatermark(watermark, channel);
     }
 
     /**
@@ -98,7 +110,7 @@ public final class OperatorHarness<IN, OUT> {
      * @param status its new status
      */
     public void processStatus(final int channel, final WatermarkStatus status) {
-        input.status(status, channel);
+        valve.inputStatus(status, channel);
     }
 
     /**

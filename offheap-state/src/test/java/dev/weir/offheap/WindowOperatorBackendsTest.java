@@ -9,7 +9,6 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.OperatorInput;
 import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
 import dev.weir.window.EventTimeSessionWindows;
@@ -90,19 +89,21 @@ class WindowOperatorBackendsTest {
         final List<String> events = new ArrayList<>();
         final OneInputOperator<Tick, ?> operator = factory.create();
         open(operator, backends, events);
-        final OperatorInput<Tick> input = new OperatorInput<>(operator, 1);
         final Random random = new Random(42);
         long time = 0;
+        long watermark = Long.MIN_VALUE;
         for (int i = 0; i < 20_000; i++) {
             time += random.nextInt(3);
             final int key = random.nextInt(40);
             final long timestamp = Math.max(0, time - random.nextInt(400) - (key % 7 == 0 ? 600 : 0));
-            input.record(new Tick("k" + key, i), timestamp);
-            if (i % 100 == 99) {
-                input.watermark(time - 250, 0);
+            operator.processRecord(new Tick("k" + key, i), timestamp);
+            // one input channel: only a rising watermark passes a valve
+            if (i % 100 == 99 && time - 250 > watermark) {
+                watermark = time - 250;
+                operator.processWatermark(watermark);
             }
         }
-        input.watermark(Long.MAX_VALUE, 0);
+        operator.processWatermark(Long.MAX_VALUE);
         operator.close();
         return events;
     }

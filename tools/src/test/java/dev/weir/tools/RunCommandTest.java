@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code weir run}: a job's window over record files on the threaded runtime gives the same
- * FIRE and LATE lines as the deterministic scenario driver over the same records (watermarks
+ * {@code weir run}: a job's window over record files on the threaded scheduler gives the same
+ * FIRE and LATE lines as {@code weir scenario} on the deterministic scheduler over the same records (watermarks
  * after every record make the result independent of timing), and bad input names file, line
  * and field with exit code 2.
  */
@@ -37,7 +37,7 @@ class RunCommandTest {
     Path dir;
 
     @Test
-    void printsWhatTheDeterministicDriverPrintsForTheSameRecords() throws IOException {
+    void printsWhatTheDeterministicSchedulerPrintsForTheSameRecords() throws IOException {
         final Random random = new Random(7);
         final List<String> records = new ArrayList<>();
         final List<String> elements = new ArrayList<>();

@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.weir.event.WatermarkStatus;
+import dev.weir.api.StreamPipeline;
 import dev.weir.event.Watermarks;
-import dev.weir.operator.Output;
-import dev.weir.operator.OutputTag;
+import dev.weir.source.Publisher;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.testing.PassThroughProbe;
 import dev.weir.time.BoundedOutOfOrdernessWatermarks;
-import dev.weir.time.TimestampAssigner;
+import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.ProcessingTimeTrigger;
 import dev.weir.window.TimeWindow;
@@ -21,10 +22,12 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Long stretches of processing time without records: the driver skips the periodic emissions
- * that cannot change anything, and the output is exactly what ticking through them gives.
+ * Long stretches of processing time without records on the deterministic scheduler: each
+ * publisher-fed source skips the periodic emissions that cannot change anything
+ * ({@code SourceEmitter.nextDueMillis()}), and the output is exactly what ticking through them
+ * gives (docs/semantics.md §1).
  */
-final class DeterministicDriverGapTest {
+final class DeterministicGapTest {
     private static final long GAP_MILLIS = 40_000_000;
 
     private static List<String> run(final WatermarkStrategy<Long> strategy, final long startAt) {
@@ -33,50 +36,48 @@ final class DeterministicDriverGapTest {
 
     private static List<String> run(final WatermarkStrategy<Long> strategy, final long startAt, final long gapMillis) {
         final List<String> events = new ArrayList<>();
-        final DeterministicDriver<Long, String> driver = DeterministicDriver.<Long, String>builder()
-                .channels(2)
-                .watermarks(strategy.withTimestampAssigner((value, ts) -> value))
+        final VirtualClock clock = new VirtualClock(0);
+        final StreamPipeline pipeline = StreamPipeline.named("gap").stateBackend(HeapStateBackend.INSTANCE);
+        final List<Publisher<Long>> channels = pipeline.publishers("numbers", 2);
+        pipeline.from(channels, strategy.withTimestampAssigner((value, ts) -> value))
                 .keyBy(value -> value % 2)
-                .operator("window", WindowOperatorBuilder.<Long, Long, TimeWindow>of(value -> value % 2, TumblingEventTimeWindows.of(10_000))
+                .transform("window", WindowOperatorBuilder.<Long, Long, TimeWindow>of(value -> value % 2, TumblingEventTimeWindows.of(10_000))
                         .trigger(ProcessingTimeTrigger.create())
                         .<String>process((key, ctx, elements, out) -> out.collect("FIRE " + key + " " + ctx.window() + " " + elements
                                 + " wm=" + Watermarks.format(ctx.currentWatermark()) + " pt=" + ctx.currentProcessingTime())))
-                .sink(new Output<>() {
+                .transform("probe", () -> PassThroughProbe.reporting(events::add))
+                .sink(new Sink<String>() {
                     @Override
-                    public void record(final String value, final long timestamp) {
+                    public void accept(final String value, final long timestamp) {
                         events.add(value);
-                    }
-
-                    @Override
-                    public <X> void sideOutput(final OutputTag<X> tag, final X value, final long timestamp) {
-                        events.add("SIDE " + value);
                     }
 
                     @Override
                     public void watermark(final long watermark) {
                         events.add("WM " + Watermarks.format(watermark));
                     }
-
-                    @Override
-                    public void status(final WatermarkStatus status) {
-                        events.add("STATUS " + status);
-                    }
-                })
-                .build();
-        driver.record(startAt, 0, 1_000L, TimestampAssigner.NO_TIMESTAMP);
-        driver.record(startAt + 100, 1, 5_001L, TimestampAssigner.NO_TIMESTAMP);
-        // processing-time timers fire at window ends 9999 inside the gap
-        driver.record(startAt + gapMillis, 0, 20_000L, TimestampAssigner.NO_TIMESTAMP);
-        driver.record(startAt + gapMillis + 50, 1, 20_002L, TimestampAssigner.NO_TIMESTAMP);
-        driver.advanceTo(startAt + 2 * gapMillis);
-        driver.end(startAt + 2 * gapMillis, 0);
-        driver.end(startAt + 2 * gapMillis, 1);
+                });
+        try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
+            running.advanceTo(startAt);
+            channels.get(0).publish(1_000L);
+            running.advanceTo(startAt + 100);
+            channels.get(1).publish(5_001L);
+            // processing-time timers fire at window ends 9999 inside the gap
+            running.advanceTo(startAt + gapMillis);
+            channels.get(0).publish(20_000L);
+            running.advanceTo(startAt + gapMillis + 50);
+            channels.get(1).publish(20_002L);
+            running.advanceTo(startAt + 2 * gapMillis);
+            channels.get(0).end();
+            channels.get(1).end();
+            running.runToEnd();
+        }
         return events;
     }
 
     @Test
     void skippingSettledTicksGivesExactlyTheOutputOfTickingThroughThem() {
-        // A custom generator is never skipped: the driver ticks through all 400,000 ticks.
+        // A custom generator is never skipped: the scheduler ticks through all 400,000 ticks.
         final List<String> ticked = run(WatermarkStrategy.forGenerator(() -> new BoundedOutOfOrdernessWatermarks<>(100)), 0);
         final List<String> skipped = run(WatermarkStrategy.forBoundedOutOfOrderness(100), 0);
         assertFalse(ticked.isEmpty());
@@ -105,10 +106,11 @@ final class DeterministicDriverGapTest {
         final List<String> skipped = run(WatermarkStrategy.<Long>forBoundedOutOfOrderness(100)
                 .withPeriodicInterval(10).withIdleness(3_000_000), 0, 8_000_000);
         assertEquals(ticked, skipped);
-        // channel 0 (inactive from tick 20) goes idle at tick 3,000,030, channel 1 at 3,000,130
-        assertEquals(List.of("WM 899", "FIRE 0 [0,10000) [1000] wm=899 pt=10000", "FIRE 1 [0,10000) [5001] wm=899 pt=10000",
+        // channel 0 (inactive from tick 20) goes idle at tick 3,000,030, channel 1 at 3,000,130; the
+        // window ends' processing-time timers fire at their own time, 9999, between two ticks
+        assertEquals(List.of("WM 899", "FIRE 0 [0,10000) [1000] wm=899 pt=9999", "FIRE 1 [0,10000) [5001] wm=899 pt=9999",
                 "WM 4900", "STATUS IDLE", "FIRE 0 [20000,30000) [20000] wm=4900 pt=8000000", "STATUS ACTIVE", "WM 19899",
-                "FIRE 0 [20000,30000) [20000, 20002] wm=19899 pt=8000050", "WM 19901", "STATUS IDLE", "STATUS ACTIVE", "WM MAX"), skipped);
+                "FIRE 0 [20000,30000) [20000, 20002] wm=19899 pt=8000050", "WM 19901", "STATUS IDLE", "STATUS ACTIVE", "WM MAX", "END pt=MAX"), skipped);
     }
 
     @Test
@@ -119,7 +121,7 @@ final class DeterministicDriverGapTest {
                 0, 7_200_000));
         assertEquals(List.of("WM 899", "FIRE 0 [0,10000) [1000] wm=899 pt=9999", "FIRE 1 [0,10000) [5001] wm=899 pt=9999",
                 "FIRE 0 [20000,30000) [20000] wm=899 pt=7200000", "WM 4900", "FIRE 0 [20000,30000) [20000, 20002] wm=4900 pt=7200050",
-                "WM 19899", "WM 19901", "WM MAX"), events);
+                "WM 19899", "WM 19901", "WM MAX", "END pt=MAX"), events);
     }
 
     @Test
@@ -131,6 +133,6 @@ final class DeterministicDriverGapTest {
                 "FIRE 0 [0,10000) [1000] wm=4900 pt=9999", "FIRE 1 [0,10000) [5001] wm=4900 pt=9999",
                 "FIRE 0 [20000,30000) [20000] wm=4900 pt=7200000", "STATUS ACTIVE", "WM 19899", "STATUS IDLE",
                 "FIRE 0 [20000,30000) [20000, 20002] wm=19899 pt=7200050", "STATUS ACTIVE", "WM 19901", "STATUS IDLE",
-                "STATUS ACTIVE", "WM MAX"), events);
+                "STATUS ACTIVE", "WM MAX", "END pt=MAX"), events);
     }
 }
