@@ -122,7 +122,8 @@ public final class DeterministicPipeline implements AutoCloseable {
             throw new IllegalArgumentException("processing time went back from " + clock.millis() + " to " + millis);
         }
         runUntilQuiescent();
-        for (long due = nextDueMillis(); due <= millis; due = nextDueMillis()) {
+        // at the end of time nothing is due later: what is due at MAX ran in the last pass
+        for (long due = nextDueMillis(); due <= millis && clock.millis() < Long.MAX_VALUE; due = nextDueMillis()) {
             moveClockTo(due);
             runUntilQuiescent();
         }

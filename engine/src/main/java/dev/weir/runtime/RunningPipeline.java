@@ -269,7 +269,8 @@ public final class RunningPipeline implements AutoCloseable {
         if (millis < virtual.millis()) {
             throw new IllegalArgumentException("processing time went back from " + virtual.millis() + " to " + millis);
         }
-        for (long due = nextPublisherDueMillis(); due <= millis; due = nextPublisherDueMillis()) {
+        // at the end of time nothing is due later: what is due at MAX ran at the step that reached it
+        for (long due = nextPublisherDueMillis(); due <= millis && virtual.millis() < Long.MAX_VALUE; due = nextPublisherDueMillis()) {
             if (due <= virtual.millis()) {
                 throw new IllegalStateException("pipeline '" + name + "': a publisher-fed source has work due at " + due
                         + " but did none at processing time " + virtual.millis());

@@ -43,6 +43,8 @@ public final class SourceEmitter<T> implements BackPressureListener {
     private SplitWatermarks<T> splits;
     private SourceSplitOutput<?>[] splitOutputs = new SourceSplitOutput<?>[0];
     private long nextEmissionMillis;
+    /** The emission schedule has run its last tick: the next one would lie past {@link Long#MAX_VALUE}. */
+    private boolean emissionsOver;
     /** Periodic emissions since the last record or announcement; see {@link #SETTLE_TICKS}. */
     private int quietTicks;
     private int stopReasons;
@@ -141,7 +143,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
     public boolean poll() {
         final long now = clock.millis();
         boolean ran = false;
-        if (now >= nextEmissionMillis && !ended) {
+        if (now >= nextEmissionMillis && !ended && !emissionsOver) {
             if (nextEmissionDueMillis() > now) {
                 // settled: the emissions up to now would change nothing; keep the schedule's grid
                 nextEmissionMillis = tickAfter(now);
@@ -152,11 +154,15 @@ public final class SourceEmitter<T> implements BackPressureListener {
                     splits.periodicEmit();
                 }
                 quietTicks++;
-                nextEmissionMillis = now + intervalMillis;
+                // past the end of time there is no further emission (and now + interval would wrap)
+                emissionsOver = now > Long.MAX_VALUE - intervalMillis;
+                nextEmissionMillis = emissionsOver ? Long.MAX_VALUE : now + intervalMillis;
                 ran = true;
             }
         }
-        if (now >= chain.nextProcessingTime()) {
+        final long timer = chain.nextProcessingTime();
+        // MAX means no timer: at the end of time the clock reads MAX too
+        if (timer != Long.MAX_VALUE && now >= timer) {
             chain.advanceProcessingTime(now);
             ran = true;
         }
@@ -187,7 +193,7 @@ public final class SourceEmitter<T> implements BackPressureListener {
 
     /** @return when the next periodic emission that may change anything is due */
     private long nextEmissionDueMillis() {
-        if (ended || nextEmissionMillis == Long.MAX_VALUE) {
+        if (ended || emissionsOver || nextEmissionMillis == Long.MAX_VALUE) {
             return Long.MAX_VALUE;
         }
         if (splits != null || quietTicks < SETTLE_TICKS || !strategy.isDrivenByRecords()) {
