@@ -287,15 +287,24 @@ public final class RunningPipeline implements AutoCloseable {
         if (millis > virtual.millis()) {
             caughtUp(timeout);
             virtual.advanceTo(millis);
+            // as on the deterministic scheduler, every source sees the new time before the next call:
+            // a settled emission schedule moves onto its grid instead of emitting after the next record
+            for (int i = 0; i < publisherTasks.length; i++) {
+                if (!publisherEnded[i] && pollPublisher(i)) {
+                    caughtUp(timeout);
+                }
+            }
             caughtUp(timeout);
         }
     }
 
-    private void pollPublisher(final int i) {
+    /** @return true if the publisher-fed source had work */
+    private boolean pollPublisher(final int i) {
         try {
-            publisherTasks[i].doWork();
+            return publisherTasks[i].doWork() > 0;
         } catch (AgentTerminationException e) {
             publisherEnded[i] = true;
+            return true;
         } catch (RuntimeException e) {
             control.fail(e);
             throw e;
