@@ -26,8 +26,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every scenario (the test resources' {@code conformance/} and {@code scenarios/}, and
- * {@code <repo>/examples}) run both ways: on the deterministic driver and through
- * {@code weir scenario --runtime threaded} (publisher-fed channels, Disruptor rings, task
+ * {@code <repo>/examples}) run both ways, the same pipeline on either scheduler: on the
+ * deterministic one and through {@code weir scenario --runtime threaded} (Disruptor rings, task
  * threads at the job's parallelism), compared in canonical form ({@link CanonicalOutput}).
  *
  * <p><b>One channel:</b> the threaded runtime must print exactly the same lines: one ring

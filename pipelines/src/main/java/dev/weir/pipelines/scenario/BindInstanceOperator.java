@@ -6,17 +6,17 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 
 /**
- * First operator of a threaded scenario's keyed stage: passes everything on, and tells
- * {@link OrderedLines} which instance runs on this thread before anything downstream prints
+ * First operator of a scenario's keyed stage: passes everything on, and tells the
+ * {@link InstanceLines} which instance runs on this thread before anything downstream prints
  * (a window result, a late record, a valve line).
  */
 final class BindInstanceOperator implements OneInputOperator<ScenarioRecord, ScenarioRecord> {
-    private final OrderedLines lines;
+    private final InstanceLines lines;
     private Output<ScenarioRecord> output;
     private int instance;
     private boolean bound;
 
-    BindInstanceOperator(final OrderedLines lines) {
+    BindInstanceOperator(final InstanceLines lines) {
         this.lines = lines;
     }
 

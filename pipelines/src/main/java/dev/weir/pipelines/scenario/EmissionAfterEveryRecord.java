@@ -4,9 +4,8 @@ import dev.weir.time.WatermarkGenerator;
 import dev.weir.time.WatermarkOutput;
 
 /**
- * The scenario convenience {@code interval: 0} on the threaded runtime: the wrapped
- * generator's periodic emission runs right after each record, as the deterministic driver's
- * {@code emitAfterEveryRecord} does.
+ * The scenario convenience {@code interval: 0}: the wrapped generator's periodic emission runs
+ * right after each record, instead of on a processing-time interval (docs/scenarios.md).
  *
  * @param <T> the record type
  */

@@ -8,13 +8,13 @@ import java.util.function.Consumer;
 
 /**
  * Puts the lines that parallel window instances print, each on its own thread, into the order
- * the deterministic driver prints them: watermark by watermark. Every instance sees the same
+ * the deterministic scheduler prints them: watermark by watermark. Every instance sees the same
  * watermarks, so its lines fall into epochs (the lines before its first watermark, then those
  * up to its second, ...); an epoch goes out once every instance has passed it, instance by
  * instance. With one instance lines simply go out in order. An instance is known by its thread:
  * {@link #bind} is called on it before it prints anything. Thread-safe.
  */
-final class OrderedLines {
+final class OrderedLines implements InstanceLines {
     private final Consumer<String> out;
     private final List<List<List<String>>> epochs = new ArrayList<>();
     private final int[] currentEpoch;
@@ -35,31 +35,32 @@ final class OrderedLines {
         }
     }
 
-    /** @param instance the instance that runs on the calling thread */
-    synchronized void bind(final int instance) {
+    @Override
+    public synchronized void bind(final int instance) {
         instanceOfThread.put(Thread.currentThread(), instance);
     }
 
-    /** @param line printed by the instance of the calling thread */
-    synchronized void line(final String line) {
+    @Override
+    public synchronized void line(final String line) {
         final int instance = instance();
         epoch(instance, currentEpoch[instance]).add(line);
     }
 
-    /** The instance of the calling thread passed a watermark. */
-    synchronized void watermark() {
+    @Override
+    public synchronized void watermark() {
         currentEpoch[instance()]++;
         release();
     }
 
-    /** The instance of the calling thread reached end of input. */
-    synchronized void finished() {
+    @Override
+    public synchronized void finished() {
         finished[instance()] = true;
         release();
     }
 
     /** Prints every line still held, epoch by epoch; call once the instances are done. */
-    synchronized void flush() {
+    @Override
+    public synchronized void flush() {
         int last = 0;
         for (final List<List<String>> instance : epochs) {
             last = Math.max(last, instance.size());

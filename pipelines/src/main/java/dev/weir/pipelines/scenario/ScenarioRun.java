@@ -1,9 +1,8 @@
 package dev.weir.pipelines.scenario;
 
 /**
- * A job file's pipeline being fed an element file's rows, on one of Weir's runtimes: the
- * deterministic driver ({@link ScenarioPipeline}) or the threaded runtime
- * ({@link ThreadedScenarioPipeline}). Rows come in file order from one thread; then
+ * A job file's pipeline being fed an element file's rows ({@link ScenarioPipeline}, on the
+ * deterministic or the threaded scheduler). Rows come in file order from one thread; then
  * {@link #finish()}, the closing line and the diagnostics. Not thread-safe.
  */
 public interface ScenarioRun extends AutoCloseable {

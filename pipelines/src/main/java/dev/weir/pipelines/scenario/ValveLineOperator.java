@@ -6,7 +6,7 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 
 /**
- * The operator of a threaded job without a window: drops records and turns what leaves the
+ * The operator of a job without a window: drops records and turns what leaves the
  * valve into {@code WM} and {@code STATUS} lines (records for the sink), each before the
  * watermark or status itself moves on.
  */

@@ -7,9 +7,9 @@ public final class PipelineFailedException extends RuntimeException {
     /**
      * @param file the element file
      * @param line the row's line
-     * @param cause what the pipeline threw
+     * @param cause what the pipeline threw (on the deterministic scheduler: what the failing task threw)
      */
-    public PipelineFailedException(final String file, final int line, final RuntimeException cause) {
+    public PipelineFailedException(final String file, final int line, final Throwable cause) {
         super(file + ":" + line + ": the pipeline failed on this row: " + cause.getMessage(), cause);
     }
 

@@ -15,8 +15,8 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 
 /**
- * Runs a job over an element file, row by row, on the deterministic driver (the default) or
- * the threaded runtime. Rows are processed as they are read, so the lines of every row before
+ * Runs a job over an element file, row by row, on the deterministic scheduler (the default) or
+ * the threaded one. Rows are processed as they are read, so the lines of every row before
  * a bad one are already out (on the threaded runtime: once the tasks caught up) when the bad
  * row stops the run.
  */
@@ -162,6 +162,9 @@ public final class ScenarioRunner {
                 }
                 try {
                     apply(pipeline, row);
+                } catch (PipelineExecutionException e) {
+                    // the deterministic scheduler ran the failing task within this row's call
+                    throw new PipelineFailedException(fileName, row.line(), e.getCause());
                 } catch (PipelineStoppedException e) {
                     throw PipelineFailedException.noticedBy(fileName, row.line(), e.getCause() != null ? e.getCause() : e);
                 } catch (RuntimeException e) {

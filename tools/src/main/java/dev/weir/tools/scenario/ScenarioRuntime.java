@@ -3,25 +3,24 @@ package dev.weir.tools.scenario;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioPipeline;
 import dev.weir.pipelines.scenario.ScenarioRun;
-import dev.weir.pipelines.scenario.ThreadedScenarioPipeline;
 import dev.weir.state.StateBackend;
 import java.util.StringJoiner;
 import java.util.function.Consumer;
 
-/** Where {@code weir scenario} runs a job: the deterministic driver (the reference) or the threaded runtime. */
+/** Which scheduler {@code weir scenario} runs a job's pipeline on: the deterministic one (the reference) or the threaded one. */
 public enum ScenarioRuntime {
-    /** One thread, operators called directly: the reference output. */
+    /** The reading thread runs every task in a fixed order: the reference output. */
     DETERMINISTIC("deterministic") {
         @Override
         public ScenarioRun start(final JobSpec job, final Consumer<String> lines, final StateBackend stateBackend) {
-            return new ScenarioPipeline(job, lines, stateBackend);
+            return ScenarioPipeline.deterministic(job, lines, stateBackend);
         }
     },
     /** Publisher-fed sources, Disruptor rings and task threads, on a virtual clock moved by the reader. */
     THREADED("threaded") {
         @Override
         public ScenarioRun start(final JobSpec job, final Consumer<String> lines, final StateBackend stateBackend) {
-            return new ThreadedScenarioPipeline(job, lines, stateBackend);
+            return ScenarioPipeline.threaded(job, lines, stateBackend);
         }
     };
 
