@@ -1,0 +1,92 @@
+package dev.weir.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weir.api.StreamPipeline;
+import dev.weir.source.Publisher;
+import dev.weir.state.HeapStateBackend;
+import dev.weir.testing.PassThroughProbe;
+import dev.weir.testing.Scheduler;
+import dev.weir.time.VirtualClock;
+import dev.weir.time.WatermarkStrategy;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * How a pipeline's tasks are closed: the operators fused behind a publisher like every other
+ * task's, once, and every task once when a sink closes its own deterministic pipeline.
+ */
+final class DeterministicStopTest {
+    private static final WatermarkStrategy<Long> BY_VALUE = WatermarkStrategy.<Long>forMonotonousTimestamps()
+            .withTimestampAssigner((value, ts) -> value);
+
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void theOperatorsFusedBehindAPublisherAreClosedOnce(final Scheduler scheduler) {
+        final AtomicInteger sourceCloses = new AtomicInteger();
+        final AtomicInteger keyedCloses = new AtomicInteger();
+        final List<Long> printed = Collections.synchronizedList(new ArrayList<>());
+        final StreamPipeline pipeline = StreamPipeline.named("closes").stateBackend(HeapStateBackend.INSTANCE);
+        final List<Publisher<Long>> numbers = pipeline.publishers("numbers", 2);
+        pipeline.from(numbers, BY_VALUE)
+                .transform("source-probe", () -> PassThroughProbe.<Long>countingCloses(sourceCloses))
+                .keyBy(value -> value % 2)
+                .parallelism(2)
+                .transform("keyed-probe", () -> PassThroughProbe.<Long>countingCloses(keyedCloses))
+                .sink((value, ts) -> printed.add(value));
+        try (Scheduler.Started started = scheduler.start(pipeline)) {
+            numbers.get(0).publish(1L);
+            numbers.get(1).publish(2L);
+            numbers.get(0).end();
+            numbers.get(1).end();
+            started.awaitEnd();
+            started.close();
+        }
+        assertEquals(List.of(1L, 2L), printed.stream().sorted().toList());
+        assertEquals(2, keyedCloses.get(), "each keyed instance closes its operators once");
+        assertEquals(2, sourceCloses.get(), "each publisher-fed instance closes its operators once");
+    }
+
+    @Test
+    void aSinkThatClosesItsOwnPipelineStopsItAndEveryTaskIsClosedOnce() {
+        final VirtualClock clock = new VirtualClock(0);
+        final AtomicInteger sourceCloses = new AtomicInteger();
+        final AtomicInteger keyedCloses = new AtomicInteger();
+        final List<String> printed = new ArrayList<>();
+        final AtomicReference<DeterministicPipeline> self = new AtomicReference<>();
+        final StreamPipeline pipeline = StreamPipeline.named("sink-closes").stateBackend(HeapStateBackend.INSTANCE);
+        final List<Publisher<Long>> numbers = pipeline.publishers("numbers", 2);
+        pipeline.from(numbers, BY_VALUE)
+                .transform("source-probe", () -> PassThroughProbe.<Long>countingCloses(sourceCloses))
+                .keyBy(value -> value % 2)
+                .parallelism(2)
+                .transform("keyed-probe", () -> PassThroughProbe.<Long>countingCloses(keyedCloses))
+                .sink((value, ts) -> {
+                    printed.add("got " + value);
+                    if (value == 2) {
+                        self.get().close();
+                    }
+                });
+        final DeterministicPipeline running = pipeline.startDeterministic(clock);
+        self.set(running);
+        numbers.get(0).publish(1L);
+        numbers.get(1).publish(2L);
+        assertTrue(running.isFinished(), "every task ended");
+        final PipelineStoppedException publishAfter = assertThrows(PipelineStoppedException.class, () -> numbers.get(0).publish(3L));
+        assertNull(publishAfter.getCause(), "closed, not failed");
+        assertThrows(PipelineStoppedException.class, () -> running.advanceTo(1_000));
+        running.close();
+        assertEquals(List.of("got 1", "got 2"), printed);
+        assertEquals(2, keyedCloses.get(), "each keyed instance closes its operators once");
+        assertEquals(2, sourceCloses.get(), "each publisher-fed instance closes its operators once");
+    }
+}
