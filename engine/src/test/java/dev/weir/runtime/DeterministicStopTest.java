@@ -29,6 +29,19 @@ final class DeterministicStopTest {
     private static final WatermarkStrategy<Long> BY_VALUE = WatermarkStrategy.<Long>forMonotonousTimestamps()
             .withTimestampAssigner((value, ts) -> value);
 
+    /** Two publishers, a probe behind each, keyBy into two instances with a probe each, then {@code sink}. */
+    private static List<Publisher<Long>> probed(final StreamPipeline pipeline, final AtomicInteger sourceCloses,
+            final AtomicInteger keyedCloses, final Sink<Long> sink) {
+        final List<Publisher<Long>> numbers = pipeline.publishers("numbers", 2);
+        pipeline.from(numbers, BY_VALUE)
+                .transform("source-probe", () -> PassThroughProbe.<Long>countingCloses(sourceCloses))
+                .keyBy(value -> value % 2)
+                .parallelism(2)
+                .transform("keyed-probe", () -> PassThroughProbe.<Long>countingCloses(keyedCloses))
+                .sink(sink);
+        return numbers;
+    }
+
     @ParameterizedTest
     @EnumSource(Scheduler.class)
     void theOperatorsFusedBehindAPublisherAreClosedOnce(final Scheduler scheduler) {
@@ -36,13 +49,7 @@ final class DeterministicStopTest {
         final AtomicInteger keyedCloses = new AtomicInteger();
         final List<Long> printed = Collections.synchronizedList(new ArrayList<>());
         final StreamPipeline pipeline = StreamPipeline.named("closes").stateBackend(HeapStateBackend.INSTANCE);
-        final List<Publisher<Long>> numbers = pipeline.publishers("numbers", 2);
-        pipeline.from(numbers, BY_VALUE)
-                .transform("source-probe", () -> PassThroughProbe.<Long>countingCloses(sourceCloses))
-                .keyBy(value -> value % 2)
-                .parallelism(2)
-                .transform("keyed-probe", () -> PassThroughProbe.<Long>countingCloses(keyedCloses))
-                .sink((value, ts) -> printed.add(value));
+        final List<Publisher<Long>> numbers = probed(pipeline, sourceCloses, keyedCloses, (value, ts) -> printed.add(value));
         try (Scheduler.Started started = scheduler.start(pipeline)) {
             numbers.get(0).publish(1L);
             numbers.get(1).publish(2L);
@@ -64,18 +71,12 @@ final class DeterministicStopTest {
         final List<String> printed = new ArrayList<>();
         final AtomicReference<DeterministicPipeline> self = new AtomicReference<>();
         final StreamPipeline pipeline = StreamPipeline.named("sink-closes").stateBackend(HeapStateBackend.INSTANCE);
-        final List<Publisher<Long>> numbers = pipeline.publishers("numbers", 2);
-        pipeline.from(numbers, BY_VALUE)
-                .transform("source-probe", () -> PassThroughProbe.<Long>countingCloses(sourceCloses))
-                .keyBy(value -> value % 2)
-                .parallelism(2)
-                .transform("keyed-probe", () -> PassThroughProbe.<Long>countingCloses(keyedCloses))
-                .sink((value, ts) -> {
-                    printed.add("got " + value);
-                    if (value == 2) {
-                        self.get().close();
-                    }
-                });
+        final List<Publisher<Long>> numbers = probed(pipeline, sourceCloses, keyedCloses, (value, ts) -> {
+            printed.add("got " + value);
+            if (value == 2) {
+                self.get().close();
+            }
+        });
         final DeterministicPipeline running = pipeline.startDeterministic(clock);
         self.set(running);
         numbers.get(0).publish(1L);
