@@ -2,6 +2,7 @@ package dev.weir.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,5 +90,70 @@ final class DeterministicStopTest {
         assertEquals(List.of("got 1", "got 2"), printed);
         assertEquals(2, keyedCloses.get(), "each keyed instance closes its operators once");
         assertEquals(2, sourceCloses.get(), "each publisher-fed instance closes its operators once");
+    }
+
+    @Test
+    void aSinkThatClosesItsOwnPipelineInTheMiddleOfABatchSeesNoOperatorClosedUnderIt() {
+        final VirtualClock clock = new VirtualClock(0);
+        final AtomicInteger closes = new AtomicInteger();
+        final List<String> printed = new ArrayList<>();
+        final AtomicReference<DeterministicPipeline> self = new AtomicReference<>();
+        final StreamPipeline pipeline = StreamPipeline.named("sink-closes-mid-batch").stateBackend(HeapStateBackend.INSTANCE);
+        final Publisher<Long> numbers = pipeline.publisher("numbers");
+        pipeline.from(numbers, BY_VALUE)
+                .<Long>flatMap((value, out) -> {
+                    for (long i = 0; i < 4; i++) {
+                        out.collect(value + i);
+                    }
+                })
+                .keyBy(value -> 0)
+                .transform("keyed-probe", () -> PassThroughProbe.<Long>countingCloses(closes))
+                .sink((value, ts) -> {
+                    printed.add("got " + value + ", closes " + closes.get());
+                    if (value == 2) {
+                        self.get().close();
+                    }
+                });
+        final DeterministicPipeline running = pipeline.startDeterministic(clock);
+        self.set(running);
+        // one duty cycle of the keyed task takes all four records: the sink closes the pipeline in the middle of it
+        numbers.publish(1L);
+        assertTrue(running.isFinished(), "every task ended");
+        // the rest of the batch runs, as on the threaded scheduler, and only then are the operators closed
+        assertEquals(List.of("got 1, closes 0", "got 2, closes 0", "got 3, closes 0", "got 4, closes 0"), printed);
+        assertEquals(1, closes.get());
+        running.close();
+        assertEquals(1, closes.get());
+    }
+
+    @Test
+    void aTaskThatFailsStopsEveryTaskOnceAndItsFailureComesOutOnce() {
+        final VirtualClock clock = new VirtualClock(0);
+        final AtomicInteger sourceCloses = new AtomicInteger();
+        final AtomicInteger keyedCloses = new AtomicInteger();
+        final IllegalStateException boom = new IllegalStateException("boom on 13");
+        final List<Long> printed = new ArrayList<>();
+        final StreamPipeline pipeline = StreamPipeline.named("task-fails").stateBackend(HeapStateBackend.INSTANCE);
+        final List<Publisher<Long>> numbers = probed(pipeline, sourceCloses, keyedCloses, (value, ts) -> {
+            if (value == 13) {
+                throw boom;
+            }
+            printed.add(value);
+        });
+        final DeterministicPipeline running = pipeline.startDeterministic(clock);
+        numbers.get(0).publish(11L);
+        final PipelineExecutionException failure = assertThrows(PipelineExecutionException.class, () -> numbers.get(1).publish(13L));
+        assertSame(boom, failure.getCause());
+        assertTrue(running.isFinished(), "every task ended");
+        assertEquals(2, keyedCloses.get(), "each keyed instance closes its operators once, the failed one too");
+        assertEquals(2, sourceCloses.get(), "each publisher-fed instance closes its operators once");
+        assertSame(boom, assertThrows(PipelineStoppedException.class, () -> numbers.get(0).publish(15L)).getCause());
+        assertSame(boom, assertThrows(PipelineStoppedException.class, () -> numbers.get(1).end()).getCause());
+        assertSame(boom, assertThrows(PipelineStoppedException.class, running::runToEnd).getCause());
+        running.close();
+        running.close();
+        assertEquals(List.of(11L), printed);
+        assertEquals(2, keyedCloses.get());
+        assertEquals(2, sourceCloses.get());
     }
 }
