@@ -64,6 +64,41 @@ final class DeterministicStopTest {
         assertEquals(2, sourceCloses.get(), "each publisher-fed instance closes its operators once");
     }
 
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aSinkFusedBehindAPublisherFinishesAndClosesOncePerInstance(final Scheduler scheduler) {
+        final List<String> calls = Collections.synchronizedList(new ArrayList<>());
+        final StreamPipeline pipeline = StreamPipeline.named("publisher-sink").stateBackend(HeapStateBackend.INSTANCE);
+        final List<Publisher<Long>> numbers = pipeline.publishers("numbers", 2);
+        pipeline.from(numbers, BY_VALUE).sink(new Sink<Long>() {
+            @Override
+            public void accept(final Long value, final long timestamp) {
+                calls.add("accept " + value);
+            }
+
+            @Override
+            public void finish() {
+                calls.add("finish");
+            }
+
+            @Override
+            public void close() {
+                calls.add("close");
+            }
+        });
+        try (Scheduler.Started started = scheduler.start(pipeline)) {
+            numbers.get(0).publish(1L);
+            numbers.get(0).end();
+            numbers.get(1).end();
+            started.awaitEnd();
+            started.close();
+        }
+        // the deterministic scheduler closes each instance when its publisher ends; the threaded one has no
+        // thread for them and closes them in RunningPipeline.close()
+        assertEquals(scheduler == Scheduler.DETERMINISTIC ? List.of("accept 1", "finish", "close", "finish", "close")
+                : List.of("accept 1", "finish", "finish", "close", "close"), calls);
+    }
+
     @Test
     void aSinkThatClosesItsOwnPipelineStopsItAndEveryTaskIsClosedOnce() {
         final VirtualClock clock = new VirtualClock(0);
