@@ -102,7 +102,7 @@ public final class DeterministicPipeline implements AutoCloseable {
                 i = dutyCycle(i) ? 0 : i + 1;
             }
         } finally {
-            running = false;
+            leave();
         }
         throwIfStopped();
     }
@@ -190,7 +190,11 @@ public final class DeterministicPipeline implements AutoCloseable {
         return TaskMonitor.pipelineMetrics(name, clock.millis(), monitors);
     }
 
-    /** Stops the pipeline and closes every task that has not ended; idempotent. */
+    /**
+     * Stops the pipeline and closes every task that has not ended; idempotent. Called from inside
+     * a duty cycle (a sink), it stops the pipeline, and the tasks are closed once that cycle has
+     * returned: none is closed under its own running operators.
+     */
     @Override
     public void close() {
         if (closed) {
@@ -198,10 +202,25 @@ public final class DeterministicPipeline implements AutoCloseable {
         }
         closed = true;
         control.stop();
+        if (!running) {
+            endRemaining();
+        }
+    }
+
+    /** Ends every task that has not ended; once the pipeline is closed and no duty cycle runs. */
+    private void endRemaining() {
         for (int i = 0; i < tasks.length; i++) {
             if (!ended[i]) {
                 end(i);
             }
+        }
+    }
+
+    /** Leaves a run of duty cycles; a close() from inside one closes the tasks now. */
+    private void leave() {
+        running = false;
+        if (closed) {
+            endRemaining();
         }
     }
 
@@ -311,7 +330,7 @@ public final class DeterministicPipeline implements AutoCloseable {
                     }
                 }
             } finally {
-                running = false;
+                leave();
             }
             throwIfStopped();
             if (!progress) {

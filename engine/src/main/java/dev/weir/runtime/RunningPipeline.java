@@ -39,6 +39,7 @@ public final class RunningPipeline implements AutoCloseable {
     private final PublisherFedTask[] publisherTasks;
     private final boolean[] publisherEnded;
     private boolean closed;
+    private boolean publisherTasksClosed;
 
     /**
      * Starts a thread per task, without metrics of its tasks.
@@ -434,8 +435,9 @@ public final class RunningPipeline implements AutoCloseable {
     }
 
     /**
-     * Stops every task, waits for every thread to end and removes the pipeline's MBeans;
-     * idempotent. A publisher waiting on a full ring is released with a
+     * Stops every task, waits for every thread to end, closes the operators fused behind the
+     * publishers (unless called from a task's thread: call it from the publishing thread, or once
+     * no publisher call can be under way) and removes the pipeline's MBeans; idempotent. A publisher waiting on a full ring is released with a
      * {@link PipelineStoppedException}.
      */
     @Override
@@ -462,9 +464,25 @@ public final class RunningPipeline implements AutoCloseable {
                 closed = true;
                 mbeans.unregister();
             }
+            // no task thread runs them: their operators close here, from outside the tasks (a sink
+            // closing its pipeline must not close them under a publisher that is inside a call)
+            if (!publisherTasksClosed && !threads.contains(Thread.currentThread())) {
+                publisherTasksClosed = true;
+                closePublisherTasks();
+            }
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void closePublisherTasks() {
+        for (final PublisherFedTask task : publisherTasks) {
+            try {
+                task.onClose();
+            } catch (RuntimeException | Error e) {
+                control.fail(e);
+            }
         }
     }
 

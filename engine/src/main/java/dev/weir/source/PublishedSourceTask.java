@@ -67,6 +67,12 @@ public final class PublishedSourceTask<T> implements PublisherFedTask {
         return emitter.isEnded() ? Long.MAX_VALUE : emitter.nextDueMillis();
     }
 
+    /** Closes the operators fused behind the source; the scheduler calls it once, after the last publisher call. */
+    @Override
+    public void onClose() {
+        emitter.chain().close();
+    }
+
     @Override
     public String roleName() {
         return roleName;

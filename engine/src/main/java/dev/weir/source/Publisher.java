@@ -177,18 +177,21 @@ public final class Publisher<T> {
     }
 
     /**
-     * @param watermark an explicit watermark (only increases are forwarded)
+     * @param watermark an explicit watermark (only increases are forwarded; after {@link #end()} none is)
      */
     public void emitWatermark(final long watermark) {
         signal(Signal.WATERMARK, watermark);
     }
 
-    /** Declares this source idle until its next higher watermark. */
+    /** Declares this source idle until its next higher watermark; after {@link #end()} it changes nothing. */
     public void markIdle() {
         signal(Signal.IDLE, 0);
     }
 
-    /** Declares this source active again (it also turns active with its next higher watermark). */
+    /**
+     * Declares this source active again (it also turns active with its next higher watermark);
+     * after {@link #end()} it changes nothing.
+     */
     public void markActive() {
         signal(Signal.ACTIVE, 0);
     }
@@ -200,13 +203,20 @@ public final class Publisher<T> {
 
     /** What a call other than a publish does before the pending records are flushed. */
     private enum Signal {
-        FLUSH, TICK, WATERMARK, IDLE, ACTIVE, END
+        FLUSH, TICK, WATERMARK, IDLE, ACTIVE, END;
+
+        /** @return true for an announcement downstream: a watermark, idle or active */
+        boolean announces() {
+            return this == WATERMARK || this == IDLE || this == ACTIVE;
+        }
     }
 
     private void signal(final Signal signal, final long watermark) {
         final SourceEmitter<T> out = emitter();
         try {
-            switch (signal) {
+            // past the end of input an announcement changes nothing: it must not write behind the end,
+            // where no task reads it and, repeated, it would fill the ring for good
+            switch (out.isEnded() && signal.announces() ? Signal.FLUSH : signal) {
                 case TICK:
                     unpolled = 0;
                     out.poll();

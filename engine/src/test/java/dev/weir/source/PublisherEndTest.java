@@ -2,6 +2,7 @@ package dev.weir.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
@@ -72,5 +73,42 @@ final class PublisherEndTest {
                 assertEquals(List.of("R 1", "R 3"), printed.stream().sorted().toList());
             }
         }
+    }
+
+    /**
+     * Publisher 0 ends, then announces idle and active again 2,000 times (more than a ring holds)
+     * and an explicit watermark: past its end of input these change nothing and write nothing.
+     */
+    private void announceAfterAnEnd() {
+        publishers.get(0).publish(1L);
+        publishers.get(0).end();
+        for (int i = 0; i < 2_000; i++) {
+            publishers.get(0).markIdle();
+            publishers.get(0).markActive();
+        }
+        publishers.get(0).emitWatermark(5L);
+        publishers.get(0).tick();
+        publishers.get(1).publish(3L);
+        publishers.get(1).end();
+    }
+
+    @Test
+    void announcementsAfterEndChangeNothingOnTheDeterministicScheduler() {
+        try (DeterministicPipeline running = pipeline().startDeterministic(new VirtualClock(0))) {
+            announceAfterAnEnd();
+            running.runToEnd();
+        }
+        assertEquals(List.of("R 1", "R 3"), printed);
+    }
+
+    @Test
+    void announcementsAfterEndChangeNothingOnTheThreadedScheduler() {
+        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (RunningPipeline running = pipeline().start()) {
+                announceAfterAnEnd();
+                assertTrue(running.awaitTermination(Duration.ofSeconds(30)), "the pipeline did not end");
+            }
+        });
+        assertEquals(List.of("R 1", "R 3"), printed.stream().sorted().toList());
     }
 }
