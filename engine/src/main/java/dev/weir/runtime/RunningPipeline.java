@@ -250,7 +250,8 @@ public final class RunningPipeline implements AutoCloseable {
      * up, as it would in real time: it waits until they are quiescent ({@link #awaitQuiescent}),
      * moves the clock to the next time a publisher-fed source has periodic work due (watermark
      * emission, idleness, timers, checkpoint barriers; quiet stretches are skipped as on the
-     * deterministic scheduler), runs that work on the calling thread, source instance by source
+     * deterministic scheduler) or a keyed task's processing-time timer is due (as the task's thread
+     * published it), runs that work on the calling thread, source instance by source
      * instance, waiting for the tasks after each, and so on up to {@code millis}, where it
      * finally moves the clock and polls every publisher-fed source once more (a settled one moves
      * its emission schedule past the skipped emissions there). At {@code Long.MAX_VALUE} time ends:
@@ -272,12 +273,11 @@ public final class RunningPipeline implements AutoCloseable {
             throw new IllegalArgumentException("processing time went back from " + virtual.millis() + " to " + millis);
         }
         // at Long.MAX_VALUE nothing can come later: a due time of MAX is also "nothing due"
-        for (long due = nextPublisherDueMillis(); due <= millis && virtual.millis() < Long.MAX_VALUE; due = nextPublisherDueMillis()) {
+        for (long due = nextDueMillis(timeout); due <= millis && virtual.millis() < Long.MAX_VALUE; due = nextDueMillis(timeout)) {
             if (due <= virtual.millis()) {
                 throw new IllegalStateException("pipeline '" + name + "': a publisher-fed source has work due at " + due
                         + " but did none at processing time " + virtual.millis());
             }
-            caughtUp(timeout);
             virtual.advanceTo(due);
             pollPublishers(timeout);
         }
@@ -323,6 +323,24 @@ public final class RunningPipeline implements AutoCloseable {
             control.fail(e);
             throw new PipelineStoppedException(e);
         }
+    }
+
+    /**
+     * Once the tasks caught up: the earliest of the publisher-fed sources' due times and the keyed
+     * tasks' next processing-time timers (as their threads published them after catching up; one
+     * that is no longer ahead of the clock is a stale reading and is left to the task itself).
+     */
+    private long nextDueMillis(final Duration timeout) {
+        caughtUp(timeout);
+        final long now = clock.millis();
+        long due = nextPublisherDueMillis();
+        for (final TaskMonitor monitor : monitors) {
+            final long timer = monitor.publishedNextTimerMillis();
+            if (timer > now && timer < due) {
+                due = timer;
+            }
+        }
+        return due;
     }
 
     private long nextPublisherDueMillis() {

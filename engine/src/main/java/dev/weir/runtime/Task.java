@@ -40,6 +40,8 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
     private final ValveProbe valveProbe;
     private final BarrierAligner aligner;
     private final Counter dutyCycles = new Counter();
+    private final Gauge nextTimerGauge = new Gauge(Long.MAX_VALUE);
+    private long publishedNextTimer = Long.MAX_VALUE;
     private int endedCount;
     private int channel;
     private int batch;
@@ -115,9 +117,34 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         }
         if (work > 0) {
             chain.publishMetrics();
+            publishNextTimer();
         }
         dutyCycles.increment();
         return work;
+    }
+
+    @Override
+    public void onStart() {
+        // timers restored from a checkpoint are known before the first input
+        publishNextTimer();
+    }
+
+    /** Publishes when the chain's next processing-time timer is due, for {@link #publishedNextTimerMillis()}. */
+    private void publishNextTimer() {
+        final long next = finished ? Long.MAX_VALUE : chain.nextProcessingTime();
+        if (next != publishedNextTimer) {
+            publishedNextTimer = next;
+            nextTimerGauge.set(next);
+        }
+    }
+
+    /**
+     * @return when the chain's next processing-time timer is due, as the task's thread last
+     *     published it (after a duty cycle that did work); {@link Long#MAX_VALUE} if none. Any
+     *     thread; the threaded scheduler's {@code RunningPipeline.advanceTo} steps the virtual clock to it.
+     */
+    public long publishedNextTimerMillis() {
+        return nextTimerGauge.get();
     }
 
     @Override

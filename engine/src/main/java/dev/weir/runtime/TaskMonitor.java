@@ -109,6 +109,11 @@ public final class TaskMonitor {
         return true;
     }
 
+    /** @return when the task's next processing-time timer is due, as its thread last published it; MAX for sources */
+    long publishedNextTimerMillis() {
+        return task == null ? Long.MAX_VALUE : task.publishedNextTimerMillis();
+    }
+
     /** @return true for a task that reads channels */
     boolean readsChannels() {
         return task != null;
