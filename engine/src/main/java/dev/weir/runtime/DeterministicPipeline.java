@@ -144,6 +144,14 @@ public final class DeterministicPipeline implements AutoCloseable {
      */
     public void runToEnd() {
         runUntilQuiescent();
+        for (int i = 0; i < tasks.length; i++) {
+            // only the application ends a publisher: without this check a custom watermark
+            // generator, whose emissions are always due, would step the clock on forever
+            if (!ended[i] && tasks[i] instanceof PublisherFedTask) {
+                throw new IllegalStateException("pipeline '" + name + "' cannot end: publisher-fed source " + tasks[i].roleName()
+                        + " has not ended (call end() on its publisher first)");
+            }
+        }
         while (live > 0) {
             final long due = nextDueMillis();
             if (due == Long.MAX_VALUE) {
@@ -283,8 +291,7 @@ public final class DeterministicPipeline implements AutoCloseable {
     private String waitingTask() {
         for (int i = tasks.length - 1; i >= 0; i--) {
             if (!ended[i]) {
-                return tasks[i] instanceof PublisherFedTask ? "publisher-fed source " + tasks[i].roleName() + " has not ended (call end() on"
-                        + " its publisher) and" : "task " + tasks[i].roleName();
+                return "task " + tasks[i].roleName();
             }
         }
         return "no task";

@@ -3,8 +3,9 @@ package dev.weir.runtime;
 /**
  * One task of a {@link CompiledPipeline} with where it sits: its stage and instance, and what the
  * threaded scheduler needs to place it (idle strategy, the CPU its stage names). A publisher-fed
- * source instance is a task without a thread of its own: the application's thread feeds it, and
- * only the deterministic scheduler runs its duty cycle. Immutable.
+ * source instance is a task without a thread of its own: the application's thread feeds it and
+ * runs its duty cycle (through the deterministic scheduler, or {@link RunningPipeline#advanceTo}).
+ * Immutable.
  *
  * @param task the task
  * @param stage its stage's index, 0 for the source

@@ -10,8 +10,9 @@ import org.agrona.concurrent.AgentTerminationException;
  * its duty cycle does the rest, the part that depends on processing time alone (periodic
  * watermark emission, idleness, the fused operators' processing-time timers, checkpoint
  * barriers). The threaded scheduler gives it no thread (the application calls
- * {@link Publisher#tick()} for that); the deterministic scheduler runs its duty cycle with the
- * other tasks. Single-threaded: the publishing thread.
+ * {@link Publisher#tick()} for that, or {@code RunningPipeline.advanceTo} runs the duty cycle on
+ * a virtual clock); the deterministic scheduler runs its duty cycle with the other tasks.
+ * Single-threaded: the publishing thread.
  *
  * @param <T> the record type
  */
