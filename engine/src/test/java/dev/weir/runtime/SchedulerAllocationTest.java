@@ -54,6 +54,34 @@ final class SchedulerAllocationTest {
 
     /** Totals the window results without allocating. */
     static final class Totals implements Sink<CountSum> {
+        /** One part per instance of the window stage (parallelism 2): on threads each is written by its own task. */
+        private final Part[] parts = {new Part(), new Part()};
+
+        @Override
+        public void accept(final CountSum value, final long timestamp) {
+            throw new IllegalStateException("every instance of the window stage writes its own part");
+        }
+
+        @Override
+        public Sink<CountSum> instance(final int instance, final int parallelism) {
+            return parts[instance];
+        }
+
+        long results() {
+            return parts[0].results + parts[1].results;
+        }
+
+        long count() {
+            return parts[0].count + parts[1].count;
+        }
+
+        long sum() {
+            return parts[0].sum + parts[1].sum;
+        }
+    }
+
+    /** What one instance of the window stage emitted. */
+    static final class Part implements Sink<CountSum> {
         long results;
         long count;
         long sum;
@@ -145,7 +173,7 @@ final class SchedulerAllocationTest {
             assertTrue(allocated < RECORDS, "allocated " + allocated + " bytes for " + RECORDS + " records");
             // a publisher call leaves the rings empty: only a stage's fan-out fills a 4-slot ring
             assertEquals(shape == Shape.TWO_BACK_PRESSURED_STAGES, producerWaits(running) > waitsBefore);
-            assertEquals(0, totals.results);
+            assertEquals(0, totals.results());
             publisher.end();
             running.runToEnd();
         }
@@ -198,7 +226,7 @@ final class SchedulerAllocationTest {
             final long measured = read.get() - readBefore;
             assertEquals(RECORDS, measured, "records read while measured");
             assertTrue(allocated < measured, "allocated " + allocated + " bytes for " + measured + " records");
-            assertEquals(0, totals.results);
+            assertEquals(0, totals.results());
             running.runToEnd();
         }
         assertTotals(3L * RECORDS);
@@ -245,7 +273,7 @@ final class SchedulerAllocationTest {
             assertTrue(publisherAllocated < records, "the publishing thread allocated " + publisherAllocated + " bytes for " + records
                     + " records");
             assertTrue(tasksAllocated < records, "the task threads allocated " + tasksAllocated + " bytes for " + records + " records");
-            assertEquals(0, totals.results);
+            assertEquals(0, totals.results());
             publisher.end();
             assertTrue(running.awaitTermination(TIMEOUT), "the pipeline did not end");
         }
@@ -268,12 +296,12 @@ final class SchedulerAllocationTest {
 
     /** One window per key, each with its share of the records and their prices. */
     private void assertTotals(final long records) {
-        assertEquals(KEYS, totals.results);
-        assertEquals(records, totals.count);
+        assertEquals(KEYS, totals.results());
+        assertEquals(records, totals.count());
         long sum = 0;
         for (int key = 0; key < KEYS; key++) {
             sum += key;
         }
-        assertEquals(records / KEYS * sum, totals.sum);
+        assertEquals(records / KEYS * sum, totals.sum());
     }
 }
