@@ -7,7 +7,8 @@ import org.agrona.DirectBuffer;
  * What every ITCH 5.0 flyweight decoder shares: the header fields (type, stock locate, tracking
  * number, timestamp) and big-endian field reads at offsets from the message's type byte. A
  * decoder reads the buffer in place on every call, copies nothing and allocates nothing; one
- * instance is re-pointed at message after message. Not thread-safe.
+ * instance is re-pointed at message after message; its accessors read whatever the buffer holds at
+ * the time, so they are only meaningful after {@link #wrap} and while the bytes stay. Not thread-safe.
  *
  * <p>Units: prices are unsigned 4-decimal fixed point (1,234,500 is 123.4500 dollars) in a long;
  * share counts are unsigned, in a long; order reference and match numbers are unsigned 64-bit
