@@ -10,6 +10,7 @@
  * skipped and reported to a {@link dev.weir.pipelines.statsd.MalformedLineListener} with their byte
  * offset and a {@link dev.weir.pipelines.statsd.MalformedReason};
  * {@link dev.weir.pipelines.statsd.MalformedLineReport} prints the first ten and counts the rest.
- * All of it is single-threaded: one parser per thread.
+ * All of it is single-threaded: one parser per thread. The line format, number rules and reasons are
+ * described for users in {@code docs/statsd.md}.
  */
 package dev.weir.pipelines.statsd;

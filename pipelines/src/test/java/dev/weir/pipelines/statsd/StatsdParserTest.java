@@ -178,6 +178,17 @@ class StatsdParserTest {
     }
 
     @Test
+    void theExamplesOfTheUserDocumentationParseAsItSays() {
+        parse("api.hits:1|c|@0.5|#env:prod,canary\nqueue.depth:17.25|g\nqueue.depth:-3|g\ndb.query:320|ms|#db:main\nusers:alice|s");
+        assertEquals(List.of(
+                new Seen("api.hits", MetricType.COUNTER, "1", 1.0, false, 0.5, List.of("env:prod", "canary"), 0),
+                new Seen("queue.depth", MetricType.GAUGE, "17.25", 17.25, false, 1.0, List.of(), 35),
+                new Seen("queue.depth", MetricType.GAUGE, "-3", -3.0, true, 1.0, List.of(), 55),
+                new Seen("db.query", MetricType.TIMER, "320", 320.0, false, 1.0, List.of("db:main"), 72),
+                new Seen("users", MetricType.SET, "alice", Double.NaN, false, 1.0, List.of(), 97)), metrics);
+    }
+
+    @Test
     void emptyPayloadsAndBlankLinesGiveNothing() {
         for (final String payload : List.of("", "\n", "\r\n", "\n\n\r\n")) {
             assertEquals(0, parse(payload), payload);
