@@ -18,6 +18,11 @@ public final class ByteSpan {
     private int offset;
     private int length;
 
+    /** Creates a span that shows nothing until {@link #wrap} points it at bytes. */
+    public ByteSpan() {
+        this.length = 0;
+    }
+
     /**
      * Points this view at {@code length} bytes of {@code buffer} from {@code offset}.
      *

@@ -24,6 +24,11 @@ public final class StatsdMetric {
     private int[] tagStarts = new int[INITIAL_TAGS];
     private int[] tagLengths = new int[INITIAL_TAGS];
 
+    /** Only a {@link StatsdParser} makes metrics: each parser fills its own one. */
+    StatsdMetric() {
+        this.sampleRate = 1.0;
+    }
+
     /** @return the metric name, never empty; the same span object on every call */
     public ByteSpan name() {
         return name;

@@ -6,7 +6,8 @@ import org.agrona.DirectBuffer;
  * Reads a StatsD value or sample rate, ASCII decimal text, as a double: an optional {@code +} or
  * {@code -}, digits with at most one {@code .} (at least one digit in all, so {@code 5.} and
  * {@code .5} are numbers) and an optional exponent {@code e}/{@code E}, optional sign, digits.
- * {@code NaN}, {@code Infinity}, hexadecimal and spaces are not numbers. The result is the nearest
+ * {@code NaN}, {@code Infinity}, hexadecimal, spaces, and numbers too large for a double (above about
+ * 1.8e308) are not numbers. The result is the nearest
  * double, as {@link Double#parseDouble} gives. Numbers whose significant digits form an integer below
  * 2^53 (every number of up to 15 digits) with a decimal exponent within ±22, which covers ordinary metric
  * values, are computed in place without allocation; longer or larger ones take the exact but allocating
@@ -120,6 +121,8 @@ final class StatsdNumber {
             final double magnitude = exponent >= 0 ? mantissa * EXACT_POWERS[exponent] : mantissa / EXACT_POWERS[-exponent];
             return negative ? -magnitude : magnitude;
         }
-        return Double.parseDouble(buffer.getStringWithoutLengthAscii(offset, length));
+        final double exact = Double.parseDouble(buffer.getStringWithoutLengthAscii(offset, length));
+        // beyond the double range the text is no more a usable value than the rejected "Infinity"
+        return Double.isInfinite(exact) ? Double.NaN : exact;
     }
 }

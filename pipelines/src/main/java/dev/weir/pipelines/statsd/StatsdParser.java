@@ -20,6 +20,11 @@ import org.agrona.DirectBuffer;
 public final class StatsdParser {
     private final StatsdMetric metric = new StatsdMetric();
 
+    /** Creates a parser with its own reusable {@link StatsdMetric}. */
+    public StatsdParser() {
+        // the metric's tag table starts small and grows to the most tags seen on one line
+    }
+
     /**
      * Parses every line of one payload, calling back in line order.
      *
