@@ -11,8 +11,9 @@ import org.agrona.DirectBuffer;
  * <p>Each good line goes to the {@link StatsdMetricHandler} as the parser's one reusable
  * {@link StatsdMetric}. A malformed line goes to the {@link MalformedLineListener} with its byte offset
  * within the payload and is skipped, like a StatsD server drops it; the lines after it are still
- * parsed. The value is a double ({@link StatsdNumber} rules), except for a set, whose member is kept
- * as opaque bytes. Parsing allocates nothing per line once the metric's tag table has grown to the
+ * parsed. The value is a double read from ASCII decimal text (sign, digits, one point, exponent; the
+ * nearest double, as {@link Double#parseDouble} gives; see {@code docs/statsd.md}), except for a set,
+ * whose member is kept as opaque bytes. Parsing allocates nothing per line once the metric's tag table has grown to the
  * most tags seen on a line.
  *
  * <p>Not thread-safe: use one parser per thread.
