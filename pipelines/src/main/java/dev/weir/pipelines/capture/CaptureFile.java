@@ -15,6 +15,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * {@link CapturePacket}: nothing is copied and nothing is allocated per packet. The format is detected from
  * the magic number (pcap in both byte orders with micro- or nanosecond timestamps, pcapng with any number of
  * sections in either byte order). Files of more than 2 GiB - 1 byte are refused with a message that says so.
+ * In pcapng, interface indexes count the interface description blocks of the packet's section from 0, blocks of
+ * unknown types are skipped by their length, and simple packet blocks belong to interface 0 and carry the
+ * timestamp of the packet before them (they have none of their own).
  *
  * <p>A file that ends inside its last record or block (what a capture killed while writing leaves) is not an
  * error: the complete packets before it are delivered and {@link #truncatedAt()} tells where the incomplete

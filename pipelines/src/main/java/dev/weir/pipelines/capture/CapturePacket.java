@@ -46,7 +46,12 @@ public final class CapturePacket {
         return linkType;
     }
 
-    /** @return when the packet was captured, in nanoseconds since the epoch (UTC) */
+    /**
+     * @return when the packet was captured, in nanoseconds since the epoch (UTC), converted from the file's
+     *     resolution (pcapng: the interface's {@code if_tsresol}, microseconds by default, plus its
+     *     {@code if_tsoffset}); a pcapng simple packet block has no timestamp and gets the one of the packet
+     *     before it in the file, 0 if it is the first
+     */
     public long timestampNanos() {
         return timestampNanos;
     }

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -73,6 +74,22 @@ final class CaptureBytes {
             body.int16(9).int16(1).int8(tsresol).int8(0).int8(0).int8(0).int16(0).int16(0);
         }
         return block(1, body.bytes());
+    }
+
+    /**
+     * An interface description block; {@code tsresol} < 0 leaves that option out, {@code tsoffsetSeconds} 0 the
+     * other. An unknown option (if_name) comes first, so that options are walked, not found at fixed places.
+     */
+    CaptureBytes interfaceDescription(final int linkType, final int snapLength, final int tsresol, final long tsoffsetSeconds) {
+        final CaptureBytes body = body().int16(linkType).int16(0).int32(snapLength);
+        body.int16(2).int16(2).raw("lo".getBytes(StandardCharsets.US_ASCII)).int16(0);
+        if (tsresol >= 0) {
+            body.int16(9).int16(1).int8(tsresol).int8(0).int8(0).int8(0);
+        }
+        if (tsoffsetSeconds != 0) {
+            body.int16(14).int16(8).int64(tsoffsetSeconds);
+        }
+        return block(1, body.int16(0).int16(0).bytes());
     }
 
     /** An enhanced packet block with a 64-bit timestamp in the interface's units. */

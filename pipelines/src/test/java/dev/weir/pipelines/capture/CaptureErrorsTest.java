@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -161,6 +162,13 @@ class CaptureErrorsTest {
         assertTruncated(pcapng, 90, List.of(1L), 84); // in the block header
         assertTruncated(pcapng, 40, List.of(), 28); // in an interface description
         assertTruncated(pcapng, 84, List.of(1L), -1);
+    }
+
+    @Test
+    void aMissingFileNamesTheFile() {
+        final Path path = dir.resolve("missing.pcap");
+        final UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> CaptureFile.open(path));
+        assertEquals(path + ": cannot read: " + path, e.getMessage());
     }
 
     @Test

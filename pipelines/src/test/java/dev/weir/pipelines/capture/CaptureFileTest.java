@@ -114,6 +114,14 @@ class CaptureFileTest {
     }
 
     @Test
+    void anInterfaceTimestampOffsetAddsWholeSeconds() {
+        final CaptureBytes bytes = new CaptureBytes(LE).sectionHeader().interfaceDescription(1, 0, 3, 1_700_000_000L)
+                .interfaceDescription(1, 0, -1, -10).enhancedPacket(0, 1_234, data(1), 1).enhancedPacket(1, 20_000_001, data(2), 1);
+        assertEquals(List.of("1 @124 if0 link1 t1700000001234000000 cap1 orig1 data@152=01",
+                "2 @160 if1 link1 t10000001000 cap1 orig1 data@188=02"), read(bytes, CaptureFormat.PCAPNG));
+    }
+
+    @Test
     void resolutionsInBothFormsConvertExactly() {
         assertEquals(1_500_000L, TimestampResolution.toNanos(1_500, 6));
         assertEquals(1_500L, TimestampResolution.toNanos(1_500, 9));
