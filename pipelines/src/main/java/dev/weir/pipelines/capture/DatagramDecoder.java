@@ -43,7 +43,8 @@ public final class DatagramDecoder {
     /**
      * @param packet a packet from a {@link CaptureFile}
      * @param datagram the view to overwrite
-     * @return whether the packet holds a whole UDP datagram the filter keeps; if not, one counter went up
+     * @return whether the packet holds a whole UDP datagram the filter keeps (then {@code datagram} describes it); if
+     *     not, one skip counter went up and {@code datagram} holds nothing useful
      */
     public boolean decode(final CapturePacket packet, final Datagram datagram) {
         final DirectBuffer buffer = packet.buffer();
