@@ -1,0 +1,83 @@
+package dev.weir.pipelines.capture;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * One packet of a capture, a reusable flyweight that {@link CaptureFile#next(CapturePacket)} overwrites: its
+ * bytes stay in the file's mapping ({@link #buffer()} from {@link #offset()} for {@link #capturedLength()}
+ * bytes) and are valid while the file is open. Not thread-safe; one per reading thread.
+ */
+public final class CapturePacket {
+    private DirectBuffer buffer;
+    private int interfaceIndex;
+    private int linkType;
+    private long timestampNanos;
+    private int capturedLength;
+    private long originalLength;
+    private int offset;
+    private long ordinal;
+    private long fileOffset;
+
+    void set(final DirectBuffer buffer, final int interfaceIndex, final int linkType, final long timestampNanos,
+            final int capturedLength, final long originalLength, final int offset, final long ordinal, final long fileOffset) {
+        this.buffer = buffer;
+        this.interfaceIndex = interfaceIndex;
+        this.linkType = linkType;
+        this.timestampNanos = timestampNanos;
+        this.capturedLength = capturedLength;
+        this.originalLength = originalLength;
+        this.offset = offset;
+        this.ordinal = ordinal;
+        this.fileOffset = fileOffset;
+    }
+
+    /** @return the mapped file the packet's bytes are in */
+    public DirectBuffer buffer() {
+        return buffer;
+    }
+
+    /** @return the interface the packet was captured on: 0 for pcap, the IDB's index within its section for pcapng */
+    public int interfaceIndex() {
+        return interfaceIndex;
+    }
+
+    /** @return the link-layer header type of the packet's bytes (see {@link LinkType}) */
+    public int linkType() {
+        return linkType;
+    }
+
+    /**
+     * @return when the packet was captured, in nanoseconds since the epoch (UTC), converted from the file's
+     *     resolution (pcapng: the interface's {@code if_tsresol}, microseconds by default, plus its
+     *     {@code if_tsoffset}); a pcapng simple packet block has no timestamp and gets the one of the packet
+     *     before it in the file, 0 if it is the first
+     */
+    public long timestampNanos() {
+        return timestampNanos;
+    }
+
+    /** @return how many of the packet's bytes the capture holds */
+    public int capturedLength() {
+        return capturedLength;
+    }
+
+    /** @return the packet's length on the wire, in bytes (at least {@link #capturedLength()} unless the file says otherwise) */
+    public long originalLength() {
+        return originalLength;
+    }
+
+    /** @return the index in {@link #buffer()} of the packet's first byte */
+    public int offset() {
+        return offset;
+    }
+
+    /** @return the packet's 1-based number in the file */
+    public long ordinal() {
+        return ordinal;
+    }
+
+    /** @return the byte offset in the file of the packet's record (pcap) or block (pcapng) header */
+    public long fileOffset() {
+        return fileOffset;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.weir.pipelines.capture;
+
+/** The packets of one container format, read in file order from a mapped capture. */
+interface PacketSource {
+    /**
+     * Reads the next packet into {@code packet}.
+     *
+     * @return false at the end of the file, or where the file is cut short (then {@link #truncatedAt()} is set)
+     * @throws CaptureFormatException where a header is corrupt
+     */
+    boolean next(CapturePacket packet);
+
+    /** @return the byte offset of an incomplete last record or block, or -1 while none was met */
+    long truncatedAt();
+
+    /** Starts again at the first packet. */
+    void rewind();
+}

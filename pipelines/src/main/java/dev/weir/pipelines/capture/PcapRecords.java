@@ -1,0 +1,76 @@
+package dev.weir.pipelines.capture;
+
+import java.nio.ByteOrder;
+import org.agrona.DirectBuffer;
+
+/** The records of a classic pcap file: a 24-byte file header, then a 16-byte header before each packet. */
+final class PcapRecords implements PacketSource {
+    static final int FILE_HEADER_LENGTH = 24;
+    private static final int RECORD_HEADER_LENGTH = 16;
+    /** Larger than any snapshot length tcpdump writes; a bigger record length means a corrupt header. */
+    private static final long MAX_RECORD_LENGTH = 262_144;
+
+    private final String name;
+    private final DirectBuffer buffer;
+    private final ByteOrder order;
+    private final long fractionNanos;
+    private final int linkType;
+    private final long maxRecordLength;
+    private int position = FILE_HEADER_LENGTH;
+    private long ordinal;
+    private long truncatedAt = -1;
+
+    PcapRecords(final String name, final DirectBuffer buffer, final ByteOrder order, final boolean nanoseconds) {
+        this.name = name;
+        this.buffer = buffer;
+        this.order = order;
+        this.fractionNanos = nanoseconds ? 1 : 1_000;
+        this.linkType = buffer.getInt(20, order) & 0xFFFF; // the upper bits carry FCS information
+        this.maxRecordLength = Math.max(MAX_RECORD_LENGTH, Integer.toUnsignedLong(buffer.getInt(16, order)));
+    }
+
+    @Override
+    public boolean next(final CapturePacket packet) {
+        final int remaining = buffer.capacity() - position;
+        if (remaining == 0 || truncatedAt >= 0) {
+            return false;
+        }
+        if (remaining < RECORD_HEADER_LENGTH) {
+            truncatedAt = position;
+            return false;
+        }
+        final long seconds = Integer.toUnsignedLong(buffer.getInt(position, order));
+        final long fraction = Integer.toUnsignedLong(buffer.getInt(position + 4, order));
+        final long captured = Integer.toUnsignedLong(buffer.getInt(position + 8, order));
+        final long original = Integer.toUnsignedLong(buffer.getInt(position + 12, order));
+        if (captured > maxRecordLength) {
+            throw new CaptureFormatException(name, position, ordinal + 1,
+                    "corrupt record header: captured length " + captured + " exceeds " + maxRecordLength + " bytes");
+        }
+        if (fraction * fractionNanos >= 1_000_000_000L) {
+            throw new CaptureFormatException(name, position, ordinal + 1,
+                    "corrupt record header: sub-second part " + fraction + " is not below one second");
+        }
+        if (captured > remaining - RECORD_HEADER_LENGTH) {
+            truncatedAt = position;
+            return false;
+        }
+        ordinal++;
+        packet.set(buffer, 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
+                position + RECORD_HEADER_LENGTH, ordinal, position);
+        position += RECORD_HEADER_LENGTH + (int) captured;
+        return true;
+    }
+
+    @Override
+    public long truncatedAt() {
+        return truncatedAt;
+    }
+
+    @Override
+    public void rewind() {
+        position = FILE_HEADER_LENGTH;
+        ordinal = 0;
+        truncatedAt = -1;
+    }
+}

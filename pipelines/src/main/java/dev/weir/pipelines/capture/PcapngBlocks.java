@@ -1,0 +1,205 @@
+package dev.weir.pipelines.capture;
+
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import org.agrona.DirectBuffer;
+
+/**
+ * The blocks of a pcapng file. Section header blocks set the byte order and start a new list of interfaces;
+ * interface description blocks add to it; enhanced and simple packet blocks are packets; any other block is
+ * skipped by its length. A simple packet block carries no timestamp: it gets the timestamp of the packet
+ * before it in the file (0 when it is the first).
+ */
+final class PcapngBlocks implements PacketSource {
+    static final int SECTION_HEADER = 0x0A0D0D0A;
+    static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
+    static final int MIN_SECTION_HEADER_LENGTH = 28;
+    private static final int INTERFACE_DESCRIPTION = 1;
+    private static final int SIMPLE_PACKET = 3;
+    private static final int ENHANCED_PACKET = 6;
+    private static final int OPTION_END = 0;
+    private static final int OPTION_TSRESOL = 9;
+    private static final int OPTION_TSOFFSET = 14;
+
+    private final String name;
+    private final DirectBuffer buffer;
+    private ByteOrder order;
+    private int position;
+    private long ordinal;
+    private long truncatedAt = -1;
+    private long lastTimestamp;
+    private int interfaces;
+    private int[] linkTypes = new int[4];
+    private int[] snapLengths = new int[4];
+    private int[] resolutions = new int[4];
+    private long[] offsetNanos = new long[4];
+
+    PcapngBlocks(final String name, final DirectBuffer buffer) {
+        this.name = name;
+        this.buffer = buffer;
+        this.order = byteOrder(0);
+    }
+
+    @Override
+    public boolean next(final CapturePacket packet) {
+        while (truncatedAt < 0) {
+            final int remaining = buffer.capacity() - position;
+            if (remaining == 0) {
+                return false;
+            }
+            if (remaining < 12) {
+                truncatedAt = position;
+                return false;
+            }
+            final int type = buffer.getInt(position, order);
+            if (type == SECTION_HEADER) {
+                order = byteOrder(position);
+            }
+            final long length = Integer.toUnsignedLong(buffer.getInt(position + 4, order));
+            if (length < 12 || length % 4 != 0) {
+                throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12)");
+            }
+            if (length > remaining) {
+                truncatedAt = position;
+                return false;
+            }
+            final int blockLength = (int) length;
+            if (buffer.getInt(position + blockLength - 4, order) != blockLength) {
+                throw corrupt("corrupt block length " + length + ": the length at the block's end is "
+                        + Integer.toUnsignedLong(buffer.getInt(position + blockLength - 4, order)));
+            }
+            final boolean delivered = switch (type) {
+                case SECTION_HEADER -> startSection(blockLength);
+                case INTERFACE_DESCRIPTION -> addInterface(blockLength);
+                case ENHANCED_PACKET -> enhancedPacket(blockLength, packet);
+                case SIMPLE_PACKET -> simplePacket(blockLength, packet);
+                default -> false;
+            };
+            position += blockLength;
+            if (delivered) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ByteOrder byteOrder(final int sectionStart) {
+        final int magic = buffer.getInt(sectionStart + 8, ByteOrder.BIG_ENDIAN);
+        if (magic == BYTE_ORDER_MAGIC) {
+            return ByteOrder.BIG_ENDIAN;
+        }
+        if (magic == Integer.reverseBytes(BYTE_ORDER_MAGIC)) {
+            return ByteOrder.LITTLE_ENDIAN;
+        }
+        throw new CaptureFormatException(name, sectionStart, ordinal + 1, String.format(
+                "section header block: byte-order magic 0x%08x is not 0x1a2b3c4d in either byte order", magic));
+    }
+
+    private boolean startSection(final int blockLength) {
+        requireLength(blockLength, MIN_SECTION_HEADER_LENGTH, "section header");
+        interfaces = 0;
+        return false;
+    }
+
+    private boolean addInterface(final int blockLength) {
+        requireLength(blockLength, 20, "interface description");
+        if (interfaces == linkTypes.length) {
+            // grows only when a capture has more interfaces than any before: never per packet
+            linkTypes = Arrays.copyOf(linkTypes, interfaces * 2);
+            snapLengths = Arrays.copyOf(snapLengths, interfaces * 2);
+            resolutions = Arrays.copyOf(resolutions, interfaces * 2);
+            offsetNanos = Arrays.copyOf(offsetNanos, interfaces * 2);
+        }
+        linkTypes[interfaces] = buffer.getShort(position + 8, order) & 0xFFFF;
+        snapLengths[interfaces] = buffer.getInt(position + 12, order);
+        resolutions[interfaces] = TimestampResolution.MICROSECONDS;
+        offsetNanos[interfaces] = 0;
+        final int end = position + blockLength - 4;
+        int option = position + 16;
+        while (option + 4 <= end) {
+            final int code = buffer.getShort(option, order) & 0xFFFF;
+            final int length = buffer.getShort(option + 2, order) & 0xFFFF;
+            if (code == OPTION_END) {
+                break;
+            }
+            if (option + 4 + length > end) {
+                throw corrupt("interface description: option " + code + " of " + length + " bytes runs past the block");
+            }
+            if (code == OPTION_TSRESOL && length >= 1) {
+                final int resolution = buffer.getByte(option + 4) & 0xFF;
+                if (!TimestampResolution.supported(resolution)) {
+                    throw corrupt(String.format("interface description: if_tsresol 0x%02x is finer than this reader supports", resolution));
+                }
+                resolutions[interfaces] = resolution;
+            } else if (code == OPTION_TSOFFSET && length >= 8) {
+                offsetNanos[interfaces] = buffer.getLong(option + 4, order) * 1_000_000_000L;
+            }
+            option += 4 + ((length + 3) & ~3);
+        }
+        interfaces++;
+        return false;
+    }
+
+    private boolean enhancedPacket(final int blockLength, final CapturePacket packet) {
+        requireLength(blockLength, 32, "enhanced packet");
+        final int interfaceIndex = buffer.getInt(position + 8, order);
+        requireInterface(interfaceIndex);
+        final long units = (Integer.toUnsignedLong(buffer.getInt(position + 12, order)) << 32)
+                | Integer.toUnsignedLong(buffer.getInt(position + 16, order));
+        final long captured = Integer.toUnsignedLong(buffer.getInt(position + 20, order));
+        final long original = Integer.toUnsignedLong(buffer.getInt(position + 24, order));
+        if (captured > blockLength - 32) {
+            throw corrupt("enhanced packet: captured length " + captured + " exceeds the block's " + (blockLength - 32) + " data bytes");
+        }
+        lastTimestamp = TimestampResolution.toNanos(units, resolutions[interfaceIndex]) + offsetNanos[interfaceIndex];
+        ordinal++;
+        packet.set(buffer, interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
+                position + 28, ordinal, position);
+        return true;
+    }
+
+    private boolean simplePacket(final int blockLength, final CapturePacket packet) {
+        requireLength(blockLength, 16, "simple packet");
+        requireInterface(0);
+        final long original = Integer.toUnsignedLong(buffer.getInt(position + 8, order));
+        long captured = Math.min(original, blockLength - 16);
+        if (snapLengths[0] > 0) {
+            captured = Math.min(captured, Integer.toUnsignedLong(snapLengths[0]));
+        }
+        ordinal++;
+        packet.set(buffer, 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal, position);
+        return true;
+    }
+
+    private void requireLength(final int blockLength, final int minimum, final String block) {
+        if (blockLength < minimum) {
+            throw corrupt(block + " block: corrupt block length " + blockLength + " (at least " + minimum + ")");
+        }
+    }
+
+    private void requireInterface(final int interfaceIndex) {
+        if (interfaceIndex < 0 || interfaceIndex >= interfaces) {
+            throw corrupt("packet block names interface " + Integer.toUnsignedLong(interfaceIndex) + " but the section describes "
+                    + interfaces);
+        }
+    }
+
+    private CaptureFormatException corrupt(final String message) {
+        return new CaptureFormatException(name, position, ordinal + 1, message);
+    }
+
+    @Override
+    public long truncatedAt() {
+        return truncatedAt;
+    }
+
+    @Override
+    public void rewind() {
+        position = 0;
+        ordinal = 0;
+        truncatedAt = -1;
+        lastTimestamp = 0;
+        interfaces = 0;
+        order = byteOrder(0);
+    }
+}
