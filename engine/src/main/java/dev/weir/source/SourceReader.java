@@ -23,6 +23,22 @@ public interface SourceReader<T> extends Closeable {
      */
     ReadStatus read(SourceOutput<T> output) throws Exception;
 
+    /**
+     * When a reader that just answered {@link ReadStatus#NOTHING_AVAILABLE} will next have a
+     * record, in the pipeline's processing time: a replay whose records come at the times they
+     * were captured knows it. On a virtual clock the deterministic scheduler moves time straight
+     * there (docs/runtime.md, "The deterministic scheduler").
+     *
+     * @return processing time in ms, or {@link #UNKNOWN_AVAILABILITY} (the default): the reader is
+     *     asked again at every periodic watermark emission
+     */
+    default long nextAvailableMillis() {
+        return UNKNOWN_AVAILABILITY;
+    }
+
+    /** {@link #nextAvailableMillis()}'s answer when the reader cannot tell. */
+    long UNKNOWN_AVAILABILITY = Long.MIN_VALUE;
+
     /** @return true if {@link #pauseSplit} and {@link #resumeSplit} work; false by default */
     default boolean canPauseSplits() {
         return false;

@@ -107,9 +107,17 @@ public final class SourceTask<T> implements PipelineTask, SourceOutput<T> {
             return Long.MAX_VALUE;
         }
         final long due = Math.min(emitter.nextDueMillis(), alignment == null ? Long.MAX_VALUE : alignment.nextUpdateMillis());
+        if (!readerWaiting) {
+            return due;
+        }
+        final long available = reader.nextAvailableMillis();
+        if (available != SourceReader.UNKNOWN_AVAILABILITY) {
+            // a reader that knows when its next record comes (a capture replay) is read again then
+            return Math.min(due, available);
+        }
         // a reader with nothing available yet (a paced source) may have input at any later time:
         // settled emissions are still skipped, but the reader is read again at each tick of the schedule
-        return readerWaiting ? Math.min(due, emitter.nextTickMillis()) : due;
+        return Math.min(due, emitter.nextTickMillis());
     }
 
     /**
