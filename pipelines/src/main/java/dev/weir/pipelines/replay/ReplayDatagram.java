@@ -1,0 +1,76 @@
+package dev.weir.pipelines.replay;
+
+import dev.weir.pipelines.capture.CapturePacket;
+import dev.weir.pipelines.capture.Datagram;
+import org.agrona.DirectBuffer;
+
+/**
+ * One captured UDP datagram as a {@link PayloadDecoder} sees it: the payload's bytes in the capture's mapping,
+ * the packet's capture time and its place in its file (for messages), and the IP/UDP header fields. A reusable
+ * view the replay re-points at every datagram; valid during one {@link PayloadDecoder#decode} call. Not
+ * thread-safe.
+ */
+public final class ReplayDatagram {
+    private final CapturePacket packet = new CapturePacket();
+    private final Datagram datagram = new Datagram();
+    private String fileName = "";
+
+    /** @return the packet, for the reader to fill */
+    CapturePacket packet() {
+        return packet;
+    }
+
+    /** @return the datagram, for the reader to fill */
+    Datagram datagram() {
+        return datagram;
+    }
+
+    void file(final String name) {
+        fileName = name;
+    }
+
+    /** @return the capture file's name as given on the command line */
+    public String fileName() {
+        return fileName;
+    }
+
+    /** @return the mapping the payload is in */
+    public DirectBuffer buffer() {
+        return datagram.buffer();
+    }
+
+    /** @return the index in {@link #buffer()} of the payload's first byte */
+    public int payloadOffset() {
+        return datagram.payloadOffset();
+    }
+
+    /** @return the payload's length in bytes */
+    public int payloadLength() {
+        return datagram.payloadLength();
+    }
+
+    /** @return the packet's capture time in nanoseconds since the epoch */
+    public long captureTimeNanos() {
+        return packet.timestampNanos();
+    }
+
+    /** @return the packet's capture time in milliseconds since the epoch (rounded down) */
+    public long captureTimeMillis() {
+        return Math.floorDiv(packet.timestampNanos(), 1_000_000L);
+    }
+
+    /** @return the packet's 1-based number in its file */
+    public long packetNumber() {
+        return packet.ordinal();
+    }
+
+    /** @return the file offset of the payload's byte {@code payloadIndex} (0 = the first) */
+    public long fileOffsetOf(final int payloadIndex) {
+        return (long) datagram.payloadOffset() + payloadIndex;
+    }
+
+    /** @return the IP header fields and ports (source and destination address, ports, IP version) */
+    public Datagram ip() {
+        return datagram;
+    }
+}

@@ -1,0 +1,187 @@
+package dev.weir.pipelines.replay;
+
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * Turns {@link ResultRow}s into text lines of one {@link OutputFormat}. Not thread-safe: the sink that writes the
+ * rows owns it.
+ */
+public final class RowPrinter implements RowWriter {
+    private static final long[] POWERS_OF_TEN = powersOfTen();
+
+    private final OutputFormat format;
+    private final List<String> columns;
+    private final StringBuilder line = new StringBuilder(128);
+    private int column;
+
+    /**
+     * @param format the output format
+     * @param schema the rows' columns
+     */
+    public RowPrinter(final OutputFormat format, final RowSchema schema) {
+        this.format = format;
+        this.columns = schema.columns();
+    }
+
+    /** @return the header line for CSV ({@code symbol,window_start,...}); {@code null} for the other formats */
+    public String header() {
+        return format == OutputFormat.CSV ? String.join(",", columns) : null;
+    }
+
+    /**
+     * @param row a row
+     * @return its line, without a line separator
+     * @throws IllegalStateException if the row wrote more or fewer values than the schema has columns
+     */
+    public String line(final ResultRow row) {
+        line.setLength(0);
+        column = 0;
+        if (format == OutputFormat.JSONL) {
+            line.append('{');
+        }
+        row.writeTo(this);
+        if (column != columns.size()) {
+            throw new IllegalStateException("a row wrote " + column + " values for " + columns.size() + " columns " + columns);
+        }
+        if (format == OutputFormat.JSONL) {
+            line.append('}');
+        }
+        return line.toString();
+    }
+
+    @Override
+    public RowWriter text(final CharSequence value) {
+        startValue();
+        switch (format) {
+            case CSV -> csvText(value);
+            case JSONL -> jsonText(value);
+            default -> line.append(value);
+        }
+        return this;
+    }
+
+    @Override
+    public RowWriter number(final long value) {
+        startValue();
+        line.append(value);
+        return this;
+    }
+
+    @Override
+    public RowWriter fixed(final long unscaled, final int scale) {
+        if (scale < 0 || scale >= POWERS_OF_TEN.length) {
+            throw new IllegalArgumentException("scale must be 0 to " + (POWERS_OF_TEN.length - 1) + ": " + scale);
+        }
+        startValue();
+        if (scale == 0) {
+            line.append(unscaled);
+            return this;
+        }
+        final long power = POWERS_OF_TEN[scale];
+        if (unscaled < 0) {
+            line.append('-');
+        }
+        // Long.MIN_VALUE has no positive counterpart: work on the negative side, where every long fits
+        final long negative = unscaled < 0 ? unscaled : -unscaled;
+        line.append(-(negative / power)).append('.');
+        final String fraction = Long.toString(-(negative % power));
+        for (int pad = fraction.length(); pad < scale; pad++) {
+            line.append('0');
+        }
+        line.append(fraction);
+        return this;
+    }
+
+    @Override
+    public RowWriter decimal(final double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("not a finite value: " + value);
+        }
+        startValue();
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            line.append((long) value);
+        } else {
+            line.append(BigDecimal.valueOf(value).stripTrailingZeros().toPlainString());
+        }
+        return this;
+    }
+
+    private void startValue() {
+        if (column >= columns.size()) {
+            throw new IllegalStateException("a row wrote more values than its " + columns.size() + " columns " + columns);
+        }
+        switch (format) {
+            case CSV -> {
+                if (column > 0) {
+                    line.append(',');
+                }
+            }
+            case JSONL -> {
+                if (column > 0) {
+                    line.append(',');
+                }
+                line.append('"').append(columns.get(column)).append("\":");
+            }
+            default -> {
+                if (column > 0) {
+                    line.append(' ');
+                }
+                line.append(columns.get(column)).append('=');
+            }
+        }
+        column++;
+    }
+
+    private void csvText(final CharSequence value) {
+        boolean quote = false;
+        for (int i = 0; i < value.length() && !quote; i++) {
+            final char c = value.charAt(i);
+            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
+        }
+        if (!quote) {
+            line.append(value);
+            return;
+        }
+        line.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            final char c = value.charAt(i);
+            if (c == '"') {
+                line.append('"');
+            }
+            line.append(c);
+        }
+        line.append('"');
+    }
+
+    private void jsonText(final CharSequence value) {
+        line.append('"');
+        for (int i = 0; i < value.length(); i++) {
+            final char c = value.charAt(i);
+            switch (c) {
+                case '"' -> line.append("\\\"");
+                case '\\' -> line.append("\\\\");
+                case '\n' -> line.append("\\n");
+                case '\r' -> line.append("\\r");
+                case '\t' -> line.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        line.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        line.append(c);
+                    }
+                }
+            }
+        }
+        line.append('"');
+    }
+
+    private static long[] powersOfTen() {
+        final long[] powers = new long[19];
+        powers[0] = 1;
+        for (int i = 1; i < powers.length; i++) {
+            powers[i] = powers[i - 1] * 10;
+        }
+        return powers;
+    }
+}
