@@ -1,5 +1,6 @@
 package dev.weir.tools;
 
+import dev.weir.tools.replay.ReplayCommand;
 import dev.weir.tools.run.RunCommand;
 import dev.weir.tools.scenario.ScenarioCommand;
 import picocli.CommandLine;
@@ -11,12 +12,12 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = WeirVersion.class,
         description = "Weir: a low-latency event-time stream engine with Apache Flink's event-time semantics.",
-        subcommands = {ScenarioCommand.class, RunCommand.class},
+        subcommands = {ScenarioCommand.class, RunCommand.class, ReplayCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
             "1:the pipeline failed",
-            "2:bad input: an unknown option, a bad job, element or record file, or a checkpoint directory in use"
+            "2:bad input: an unknown option, a bad job, element, record or capture file, or a checkpoint directory in use"
         })
 public final class WeirCommand implements Runnable {
     @CommandLine.Spec

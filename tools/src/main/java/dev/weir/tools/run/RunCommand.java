@@ -22,7 +22,9 @@ import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.LineLimitOption;
+import dev.weir.tools.ProgressDisplay;
 import dev.weir.tools.StateOptions;
+import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -233,7 +235,7 @@ public final class RunCommand implements Callable<Integer> {
     /** Waits for the pipeline to end, rewriting the progress line meanwhile if there is one. */
     private void awaitEnd(final RecordFileRun running, final long startedNanos) throws InterruptedException {
         final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
-                ? new ProgressDisplay(System.err) : null;
+                ? new ProgressDisplay(System.err, "weir run", "records") : null;
         try {
             while (!running.pipeline().awaitTermination(PROGRESS_EVERY)) {
                 if (display != null) {

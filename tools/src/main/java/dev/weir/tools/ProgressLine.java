@@ -1,32 +1,35 @@
-package dev.weir.tools.run;
+package dev.weir.tools;
 
 import dev.weir.event.Watermarks;
 import java.util.Locale;
 
 /**
- * The text of {@code weir run}'s progress line (docs/run.md), e.g. {@code weir run: 42.5% of
- * 12.3 MB, 108,695 records/s, watermark 1700000123000, ETA 1:05}. Pure functions; thread-safe.
+ * The text of a command's progress line ({@code weir run}, {@code weir replay}: docs/run.md, docs/replay.md),
+ * e.g. {@code weir run: 42.5% of 12.3 MB, 108,695 records/s, watermark 1700000123000, ETA 1:05}. Pure
+ * functions; thread-safe.
  */
-final class ProgressLine {
+public final class ProgressLine {
     /** ETA when the remaining time cannot be estimated yet. */
-    static final long UNKNOWN = -1;
+    public static final long UNKNOWN = -1;
 
     private ProgressLine() {
     }
 
     /**
-     * @param bytesRead bytes of the record files read so far
-     * @param totalBytes bytes of all record files
-     * @param recordsPerSecond records read a second so far
+     * @param label the command, e.g. {@code weir run}
+     * @param unit what is counted, e.g. {@code records}
+     * @param bytesRead bytes of the input files read so far
+     * @param totalBytes bytes of all input files
+     * @param perSecond units read a second so far
      * @param watermark the lowest watermark of the window instances, in ms
      * @param etaSeconds seconds until the files are read, or {@link #UNKNOWN}
      * @return the line, without a line terminator
      */
-    static String format(final long bytesRead, final long totalBytes, final long recordsPerSecond, final long watermark,
-            final long etaSeconds) {
+    public static String format(final String label, final String unit, final long bytesRead, final long totalBytes,
+            final long perSecond, final long watermark, final long etaSeconds) {
         final double percent = totalBytes <= 0 ? 100 : Math.min(100, bytesRead * 100.0 / totalBytes);
-        return String.format(Locale.ROOT, "weir run: %.1f%% of %s, %,d records/s, watermark %s, ETA %s", percent, bytes(totalBytes),
-                recordsPerSecond, Watermarks.format(watermark), duration(etaSeconds));
+        return String.format(Locale.ROOT, "%s: %.1f%% of %s, %,d %s/s, watermark %s, ETA %s", label, percent, bytes(totalBytes),
+                perSecond, unit, Watermarks.format(watermark), duration(etaSeconds));
     }
 
     /**
@@ -37,7 +40,7 @@ final class ProgressLine {
      * @param nanosMeasured the measured span
      * @return whole seconds left (rounded up), 0 when nothing remains, or {@link #UNKNOWN} without a rate yet
      */
-    static long etaSeconds(final long remainingBytes, final long bytesMeasured, final long nanosMeasured) {
+    public static long etaSeconds(final long remainingBytes, final long bytesMeasured, final long nanosMeasured) {
         if (remainingBytes <= 0) {
             return 0;
         }
@@ -51,7 +54,7 @@ final class ProgressLine {
      * @param bytes a size
      * @return it in B, kB, MB or GB (powers of 1000), one decimal above bytes
      */
-    static String bytes(final long bytes) {
+    public static String bytes(final long bytes) {
         if (bytes < 1_000) {
             return bytes + " B";
         }
@@ -68,7 +71,7 @@ final class ProgressLine {
      * @param seconds a duration, or {@link #UNKNOWN}
      * @return {@code m:ss}, {@code h:mm:ss} from an hour on, or {@code --:--} when unknown
      */
-    static String duration(final long seconds) {
+    public static String duration(final long seconds) {
         if (seconds < 0) {
             return "--:--";
         }

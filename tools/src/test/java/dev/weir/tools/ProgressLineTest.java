@@ -1,4 +1,4 @@
-package dev.weir.tools.run;
+package dev.weir.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -15,20 +15,20 @@ class ProgressLineTest {
     @Test
     void formatsPercentSizeRateWatermarkAndEta() {
         assertEquals("weir run: 42.5% of 12.3 MB, 108,695 records/s, watermark 1700000123000, ETA 1:05",
-                ProgressLine.format(5_227_500, 12_300_000, 108_695, 1_700_000_123_000L, 65));
+                ProgressLine.format("weir run", "records", 5_227_500, 12_300_000, 108_695, 1_700_000_123_000L, 65));
         assertEquals("weir run: 0.0% of 999 B, 0 records/s, watermark MIN, ETA --:--",
-                ProgressLine.format(0, 999, 0, Long.MIN_VALUE, ProgressLine.UNKNOWN));
+                ProgressLine.format("weir run", "records", 0, 999, 0, Long.MIN_VALUE, ProgressLine.UNKNOWN));
         assertEquals("weir run: 100.0% of 1.5 GB, 2,000,000 records/s, watermark MAX, ETA 0:00",
-                ProgressLine.format(1_500_000_000L, 1_500_000_000L, 2_000_000, Long.MAX_VALUE, 0));
+                ProgressLine.format("weir run", "records", 1_500_000_000L, 1_500_000_000L, 2_000_000, Long.MAX_VALUE, 0));
         assertEquals("weir run: 33.3% of 3.0 kB, 7 records/s, watermark -5, ETA 1:01:01",
-                ProgressLine.format(1_000, 3_000, 7, -5, 3_661));
+                ProgressLine.format("weir run", "records", 1_000, 3_000, 7, -5, 3_661));
     }
 
     @Test
     void thePercentStaysWithinZeroAndAHundred() {
         // a file that grew while it was read; an empty input counts as read
-        assertEquals("weir run: 100.0% of 10 B, 1 records/s, watermark 3, ETA 0:00", ProgressLine.format(12, 10, 1, 3, 0));
-        assertEquals("weir run: 100.0% of 0 B, 1 records/s, watermark 3, ETA 0:00", ProgressLine.format(0, 0, 1, 3, 0));
+        assertEquals("weir run: 100.0% of 10 B, 1 records/s, watermark 3, ETA 0:00", ProgressLine.format("weir run", "records", 12, 10, 1, 3, 0));
+        assertEquals("weir run: 100.0% of 0 B, 1 records/s, watermark 3, ETA 0:00", ProgressLine.format("weir run", "records", 0, 0, 1, 3, 0));
     }
 
     @Test
@@ -63,7 +63,7 @@ class ProgressLineTest {
     @Test
     void theDisplayRewritesTheLineInPlaceAndBlanksItAtTheEnd() {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final ProgressDisplay display = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        final ProgressDisplay display = new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), "weir run", "records");
 
         // first sample at 1 s: 1,000 of 4,000 bytes, 500 records; no rate for the ETA yet
         display.show(1_000, 4_000, 500, Long.MIN_VALUE, 1_000_000_000L);
@@ -86,7 +86,7 @@ class ProgressLineTest {
     @Test
     void aDisplayNeverShownClearsNothing() {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8)).clear();
+        new ProgressDisplay(new PrintStream(bytes, true, StandardCharsets.UTF_8), "weir run", "records").clear();
         assertEquals("", bytes.toString(StandardCharsets.UTF_8));
     }
 

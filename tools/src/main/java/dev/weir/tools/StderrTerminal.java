@@ -1,4 +1,4 @@
-package dev.weir.tools.run;
+package dev.weir.tools;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,14 +8,14 @@ import java.nio.file.Path;
  * Whether the process's standard error is a terminal, where a progress line rewritten in place
  * makes sense (and not a file or a pipe, where it would be noise). Thread-safe.
  */
-final class StderrTerminal {
+public final class StderrTerminal {
     private static final Path STDERR = Path.of("/proc/self/fd/2");
 
     private StderrTerminal() {
     }
 
     /** @return true if stderr is a terminal */
-    static boolean isTerminal() {
+    public static boolean isTerminal() {
         // System.console() asks about stdin and stdout; the progress line goes to stderr, which
         // stays a terminal when stdout is redirected to a results file
         try {
@@ -31,7 +31,7 @@ final class StderrTerminal {
      * @param terminal whether stderr is a terminal
      * @return whether to show the progress line
      */
-    static boolean showProgress(final Boolean forced, final boolean terminal) {
+    public static boolean showProgress(final Boolean forced, final boolean terminal) {
         return forced != null ? forced : terminal;
     }
 }

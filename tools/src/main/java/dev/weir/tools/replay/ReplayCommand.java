@@ -1,0 +1,280 @@
+package dev.weir.tools.replay;
+
+import dev.weir.pipelines.capture.DatagramFilter;
+import dev.weir.pipelines.input.BadInputException;
+import dev.weir.pipelines.replay.CaptureFileException;
+import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.ReplayJob;
+import dev.weir.pipelines.replay.ReplayJobs;
+import dev.weir.pipelines.replay.ReplayOptions;
+import dev.weir.pipelines.replay.ReplayPace;
+import dev.weir.pipelines.replay.ReplayProgress;
+import dev.weir.pipelines.replay.ReplayRun;
+import dev.weir.pipelines.replay.ReplaySummary;
+import dev.weir.runtime.PipelineExecutionException;
+import dev.weir.time.NanoClock;
+import dev.weir.time.SystemNanoClock;
+import dev.weir.tools.DurationConverter;
+import dev.weir.tools.ProgressDisplay;
+import dev.weir.tools.StateOptions;
+import dev.weir.tools.StderrTerminal;
+import dev.weir.tools.WeirVersion;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code weir replay --pipeline NAME CAPTURE...}: replays packet captures through a reference pipeline and prints
+ * its rows; warnings and, at the end, a summary go to stderr, and on a terminal a progress line while it runs
+ * (docs/replay.md).
+ */
+@Command(
+        name = "replay",
+        mixinStandardHelpOptions = true,
+        versionProvider = WeirVersion.class,
+        abbreviateSynopsis = true,
+        description = {
+            "Replays packet captures (pcap, pcapng) through a reference pipeline.",
+            "Decodes the UDP datagrams (ITCH 5.0 over MoldUDP64, StatsD) and prints the pipeline's rows. By default the replay"
+                    + " runs as fast as it can on a virtual clock that follows the capture, and two replays print the same bytes"
+                    + " (see docs/replay.md)."
+        })
+public final class ReplayCommand implements Callable<Integer> {
+    /** How often the progress line is rewritten: a few times a second. */
+    private static final long PROGRESS_EVERY_MILLIS = 250;
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0..*", arity = "1..*", paramLabel = "CAPTURE", description = "Capture files, replayed one after the other.")
+    private List<Path> captures;
+
+    @Option(names = "--pipeline", paramLabel = "NAME", required = true,
+            description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters or silent-hosts (docs/replay.md).")
+    private String pipeline;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+            description = "csv (default: a header line, then one line per row), jsonl (one JSON object per row) or lines.")
+    private String format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the rows to FILE instead of stdout.")
+    private Path output;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "Replay only datagrams to this destination port.")
+    private Integer port;
+
+    @Option(names = "--address", paramLabel = "ADDRESS", description = "Replay only datagrams to this destination address (IPv4 or IPv6).")
+    private String address;
+
+    @Option(names = "--out-of-orderness", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+            description = "How late an event may come: watermark = the highest event time - DURATION - 1 ms (default 1s; weir inspect"
+                    + " suggests one).")
+    private Duration outOfOrderness;
+
+    @Option(names = "--pace", paramLabel = "PACE",
+            description = "realtime or xN (x10, x0.5): replay on the system clock with the capture's gaps between packets, scaled."
+                    + " Default: as fast as possible on a virtual clock.")
+    private String pace;
+
+    @Option(names = "--skip-bad", description = "Count and warn about faults in the captures (a corrupt header, a bad payload) and go on.")
+    private boolean skipBad;
+
+    @Option(names = "--progress", negatable = true,
+            description = "Show (or with --no-progress, never show) the progress line on stderr; by default only on a terminal.")
+    private Boolean progress;
+
+    @Option(names = "--debug", description = "Print stack traces of failures.")
+    private boolean debug;
+
+    @Mixin
+    private StateOptions state;
+
+    private final NanoClock clock = SystemNanoClock.INSTANCE;
+
+    @Override
+    public Integer call() throws Exception {
+        final ReplayJob<?> job = job();
+        final OutputFormat outputFormat = outputFormat();
+        final ReplayOptions options = options();
+        checkCaptures();
+        try (PrintWriter out = writer()) {
+            final Object lock = new Object();
+            final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
+                    ? new ProgressDisplay(System.err, "weir replay", "events") : null;
+            final boolean flushEachLine = !options.pace().isVirtual();
+            final ReplayRun<?> run = new ReplayRun<>(job, options, line -> {
+                out.println(line);
+                if (flushEachLine) {
+                    out.flush();
+                }
+            }, line -> warn(line, display, lock), clock);
+            final ReplaySummary summary;
+            try {
+                summary = executeShowingProgress(run, outputFormat, display, lock, options.outOfOrdernessMillis());
+            } catch (final PipelineExecutionException e) {
+                throw e.getCause() instanceof BadInputException ? (BadInputException) e.getCause() : e;
+            } finally {
+                checkWritten(out);
+            }
+            for (final String line : summary.lines()) {
+                System.err.println(line);
+            }
+        }
+        return 0;
+    }
+
+    private ReplayJob<?> job() {
+        try {
+            return ReplayJobs.named(pipeline);
+        } catch (final IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--pipeline: " + e.getMessage());
+        }
+    }
+
+    private OutputFormat outputFormat() {
+        try {
+            return OutputFormat.named(format);
+        } catch (final IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--format: " + e.getMessage());
+        }
+    }
+
+    private ReplayOptions options() {
+        if (output != null && output.toString().isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--output needs a file name, got an empty one");
+        }
+        DatagramFilter filter = DatagramFilter.any();
+        if (port != null) {
+            if (port < 0 || port > 65535) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0 to 65535, got " + port);
+            }
+            filter = filter.destinationPort(port);
+        }
+        if (address != null) {
+            filter = filter.destinationAddress(literalAddress(address));
+        }
+        ReplayOptions options = ReplayOptions.of(captures).withFilter(filter).withOutOfOrderness(outOfOrderness.toMillis())
+                .withSkipBad(skipBad).withStateBackend(state.backend());
+        if (pace != null) {
+            try {
+                options = options.withPace(ReplayPace.parse(pace));
+            } catch (final IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
+        return options;
+    }
+
+    /** An address given as digits only: a host name would need a name lookup, which a replay must not depend on. */
+    private InetAddress literalAddress(final String text) {
+        if (IPV4.matcher(text).matches() || text.indexOf(':') >= 0) {
+            try {
+                return InetAddress.getByName(text);
+            } catch (final UnknownHostException e) {
+                // fall through to the message below
+            }
+        }
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "--address must be an IPv4 or IPv6 address in digits (e.g. 233.54.12.111 or ff02::1), got '" + text + "'");
+    }
+
+    private void checkCaptures() {
+        for (final Path file : captures) {
+            if (Files.isDirectory(file)) {
+                throw new CaptureFileException(file.toString(), "is a directory, not a capture file");
+            }
+            if (!Files.isReadable(file)) {
+                throw new CaptureFileException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
+            }
+            if (output != null && Files.exists(output)) {
+                try {
+                    if (Files.isSameFile(file, output)) {
+                        throw new CaptureFileException(output.toString(), "--output would overwrite a capture being replayed");
+                    }
+                } catch (final IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    /** Runs the replay on this thread while a daemon thread rewrites the progress line, if there is one. */
+    private static ReplaySummary executeShowingProgress(final ReplayRun<?> run, final OutputFormat format, final ProgressDisplay display,
+            final Object lock, final long outOfOrdernessMillis) throws InterruptedException {
+        if (display == null) {
+            return run.execute(format);
+        }
+        final CountDownLatch done = new CountDownLatch(1);
+        final NanoClock clock = SystemNanoClock.INSTANCE;
+        final long started = clock.nanos();
+        final Thread shower = new Thread(() -> {
+            final ReplayProgress progress = run.progress();
+            try {
+                while (!done.await(PROGRESS_EVERY_MILLIS, TimeUnit.MILLISECONDS)) {
+                    final long max = progress.maxEventTimeMillis();
+                    final long watermark = max == Long.MIN_VALUE ? Long.MIN_VALUE : max - outOfOrdernessMillis - 1;
+                    synchronized (lock) {
+                        display.show(progress.bytesRead(), progress.totalBytes(), progress.events(), watermark, clock.nanos() - started);
+                    }
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "weir-replay-progress");
+        shower.setDaemon(true);
+        shower.start();
+        try {
+            return run.execute(format);
+        } finally {
+            done.countDown();
+            shower.join();
+            synchronized (lock) {
+                display.clear();
+            }
+        }
+    }
+
+    private static void warn(final String line, final ProgressDisplay display, final Object lock) {
+        synchronized (lock) {
+            if (display != null) {
+                display.clear();
+            }
+            System.err.println("weir: warning: " + line);
+        }
+    }
+
+    /** Flushes the rows; fails with one message if they could not all be written. */
+    private void checkWritten(final PrintWriter out) {
+        out.flush();
+        if (out.checkError() || output == null && System.out.checkError()) {
+            final String message = "cannot write to " + (output != null ? output : "standard output");
+            throw new UncheckedIOException(message, new IOException(message));
+        }
+    }
+
+    private PrintWriter writer() throws IOException {
+        if (output == null) {
+            return new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        }
+        return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
+    }
+}
