@@ -2,6 +2,8 @@ package dev.weir.pipelines.trades;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.state.HeapStateBackend;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +45,15 @@ class TradesDocExampleTest {
             "AAPL,34201000,190.1500,190.1500,190.1500,190.1500,100,1"),
             replay.runPayloads(new OhlcvJob(), payloads(), HeapStateBackend.INSTANCE));
         assertEquals(List.of(), replay.warnings());
+    }
+
+    @Test
+    void jsonRowsKeepPricesAsNumbers() {
+        final String line = new RowPrinter(OutputFormat.JSONL, new OhlcvJob().schema())
+            .line(new OhlcvRow("AAPL", 34_200_000, 1_901_200, 1_901_400, 1_901_000, 1_901_000, 170, 3));
+
+        assertEquals("{\"symbol\":\"AAPL\",\"window_start\":34200000,\"open\":190.1200,\"high\":190.1400,\"low\":190.1000,"
+            + "\"close\":190.1000,\"volume\":170,\"trades\":3}", line);
     }
 
     @Test
