@@ -28,8 +28,8 @@ import org.agrona.DirectBuffer;
  * Turns MoldUDP64 payloads of NASDAQ TotalView-ITCH 5.0 into {@link TradePrint}s, keeping the open orders
  * ({@link OpenOrders}) that executions refer to. Per payload: the packet is checked (a message count that does
  * not fit the bytes is a {@link PayloadFormatException} with the payload offset and reason of the MoldUDP64
- * check), its sequence numbers tracked per session (a gap is a warning, messages seen before are skipped and
- * counted), and every new message counted by type and applied:
+ * check), its sequence numbers tracked per session (a gap is a warning; messages seen before are skipped and
+ * counted, the first time with a warning), and every new message counted by type and applied:
  * <ul>
  *   <li>{@code A}, {@code F} add an order; {@code U} replaces one (new reference, price and shares, same stock);
  *       {@code X} takes shares off one, {@code D} removes it;</li>
@@ -71,6 +71,8 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     /** The datagram being decoded, for warnings. */
     private String fileName = "";
     private long packetNumber;
+    /** Repeats are warned once: a capture of both feed lines of a session repeats every packet. */
+    private boolean warnedRepeats;
 
     /** @param context where gap warnings go, and the size of the event pool */
     public ItchTradeDecoder(final ReplayContext context) {
@@ -105,6 +107,9 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
         this.fileName = file;
         this.packetNumber = packetInFile;
         final int firstNew = tracker.track(packet);
+        if (firstNew > 0 && !warnedRepeats) {
+            warnRepeats(firstNew);
+        }
         while (packet.next()) {
             if (packet.messageIndex() >= firstNew) {
                 apply(buffer, packet.messageOffset(), packet.messageLength(), events);
@@ -163,6 +168,13 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
                 // crosses (Q), broken trades (B) and the rest print no trade: counted above, nothing more
             }
         }
+    }
+
+    private void warnRepeats(final int repeated) {
+        warnedRepeats = true;
+        warnings.warn(fileName + ": packet " + packetNumber + ": MoldUDP64 session " + packet.sessionText().trim() + ": "
+            + repeated + " messages seen before skipped (sequence " + packet.sequenceNumber() + " to "
+            + (packet.sequenceNumber() + repeated - 1) + "): a repeated or reordered packet; later repeats are only counted");
     }
 
     /** @return the executed order's slot, or -1 (counted) for an order not on the book */
