@@ -1,6 +1,7 @@
 package dev.weir.pipelines.replay;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * What a replay gives the {@link ReplayJob} it runs: where warnings go, how large an {@link EventPool} must be
@@ -11,6 +12,9 @@ public final class ReplayContext {
     private final ReplayWarnings warnings;
     private final int eventPoolSize;
     private final AtomicLong lateSideOutput = new AtomicLong();
+    private volatile Consumer<ResultRow> rows = row -> {
+        throw new IllegalStateException("rows are printed only while the replay runs");
+    };
 
     /**
      * @param warnings where decoders' and pipelines' warnings go
@@ -37,6 +41,20 @@ public final class ReplayContext {
     /** Counts one record that reached a late side output; called from the window's task thread. */
     public void lateRecord() {
         lateSideOutput.incrementAndGet();
+    }
+
+    /**
+     * Prints a row beside the job's result stream, in the order of the calls (a job file's LATE lines, from its
+     * late side output). Called from a task thread while the replay runs.
+     *
+     * @param row the row
+     */
+    public void sideRow(final ResultRow row) {
+        rows.accept(row);
+    }
+
+    void rowsTo(final Consumer<ResultRow> printer) {
+        rows = printer;
     }
 
     /** @return records counted by {@link #lateRecord()} */

@@ -1,6 +1,8 @@
 package dev.weir.pipelines.replay;
 
 import dev.weir.api.DataStream;
+import dev.weir.time.Clock;
+import dev.weir.time.WatermarkStrategy;
 
 /**
  * A pipeline {@code weir replay} can run over captured datagrams: its decoder, the pipeline from decoded events
@@ -33,4 +35,21 @@ public interface ReplayJob<E> {
      * @return the rows, in the order they are to be written
      */
     DataStream<? extends ResultRow> results(DataStream<E> events, ReplayContext context);
+
+    /**
+     * The watermarks of the decoded events: by default bounded out-of-orderness with the replay's bound
+     * ({@code --out-of-orderness}), emitted every 200 ms of processing time.
+     *
+     * @param options the replay's options
+     * @param processingTime the replay's clock
+     * @return the strategy; its timestamps are the decoder's event times
+     */
+    default WatermarkStrategy<E> watermarks(final ReplayOptions options, final Clock processingTime) {
+        return WatermarkStrategy.forBoundedOutOfOrderness(options.outOfOrdernessMillis());
+    }
+
+    /** @return what the output ends with after the last row, e.g. a count line; {@code null} for nothing */
+    default String trailer(final ReplaySummary summary) {
+        return null;
+    }
 }

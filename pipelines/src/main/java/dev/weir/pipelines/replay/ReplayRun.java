@@ -15,7 +15,6 @@ import dev.weir.time.Clock;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemClock;
 import dev.weir.time.VirtualClock;
-import dev.weir.time.WatermarkStrategy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,14 +93,14 @@ public final class ReplayRun<E> {
             lines.accept(header);
         }
         final RowSink sink = new RowSink(printer, lines);
+        context.rowsTo(row -> sink.accept(row, 0));
         final VirtualClock virtualClock = options.pace().isVirtual() ? new VirtualClock(firstCaptureMillis(options)) : null;
         final Clock clock = virtualClock != null ? virtualClock : SystemClock.INSTANCE;
         final CaptureSource<E> source = new CaptureSource<>(options.files(), options.filter(), job.decoder(context), options.pace(), clock,
                 options.skipBad(), warnings, progress);
         final StreamPipeline pipeline = StreamPipeline.named("replay-" + job.name()).stateBackend(options.stateBackend())
                 .channelCapacity(CHANNEL_CAPACITY).clock(clock);
-        final DataStream<E> events = pipeline.from("capture", source,
-                WatermarkStrategy.<E>forBoundedOutOfOrderness(options.outOfOrdernessMillis()), 1);
+        final DataStream<E> events = pipeline.from("capture", source, job.watermarks(options, clock), 1);
         job.results(events, context).sink(sink);
         final PipelineMetrics metrics;
         if (virtualClock != null) {
@@ -115,7 +114,12 @@ public final class ReplayRun<E> {
                 metrics = running.metrics();
             }
         }
-        return summary(source, sink.rows(), metrics, elapsed.nanos() - started);
+        final ReplaySummary summary = summary(source, sink.rows(), metrics, elapsed.nanos() - started);
+        final String trailer = job.trailer(summary);
+        if (trailer != null) {
+            lines.accept(trailer);
+        }
+        return summary;
     }
 
     private ReplaySummary summary(final CaptureSource<E> source, final long rows, final PipelineMetrics metrics, final long nanos) {

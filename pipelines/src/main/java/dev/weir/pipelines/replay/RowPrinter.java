@@ -12,6 +12,7 @@ public final class RowPrinter implements RowWriter {
 
     private final OutputFormat format;
     private final List<String> columns;
+    private final boolean plainText;
     private final StringBuilder line = new StringBuilder(128);
     private int column;
 
@@ -20,13 +21,14 @@ public final class RowPrinter implements RowWriter {
      * @param schema the rows' columns
      */
     public RowPrinter(final OutputFormat format, final RowSchema schema) {
-        this.format = format;
+        this.format = schema.plainText() ? OutputFormat.LINES : format;
         this.columns = schema.columns();
+        this.plainText = schema.plainText();
     }
 
-    /** @return the header line for CSV ({@code symbol,window_start,...}); {@code null} for the other formats */
+    /** @return the header line for CSV ({@code symbol,window_start,...}); {@code null} for the other formats and text lines */
     public String header() {
-        return format == OutputFormat.CSV ? String.join(",", columns) : null;
+        return format == OutputFormat.CSV && !plainText ? String.join(",", columns) : null;
     }
 
     /**
@@ -124,6 +126,9 @@ public final class RowPrinter implements RowWriter {
                 line.append('"').append(columns.get(column)).append("\":");
             }
             default -> {
+                if (plainText) {
+                    break;
+                }
                 if (column > 0) {
                     line.append(' ');
                 }

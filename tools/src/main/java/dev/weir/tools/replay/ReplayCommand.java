@@ -2,7 +2,12 @@ package dev.weir.tools.replay;
 
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
+import dev.weir.pipelines.job.JobFileException;
+import dev.weir.pipelines.job.JobFileParser;
+import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.replay.CaptureFileException;
+import dev.weir.pipelines.replay.EventRecords;
+import dev.weir.pipelines.replay.JobFileReplay;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ReplayJobs;
@@ -15,6 +20,7 @@ import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
+import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
@@ -68,11 +74,25 @@ public final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0..*", arity = "1..*", paramLabel = "CAPTURE", description = "Capture files, replayed one after the other.")
     private List<Path> captures;
 
-    @Option(names = "--pipeline", paramLabel = "NAME", required = true,
-            description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters or silent-hosts (docs/replay.md).")
-    private String pipeline;
+    @CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+    private Pipeline what;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv",
+    /** What runs over the decoded events: a reference pipeline or a job file. */
+    static final class Pipeline {
+        @Option(names = "--pipeline", paramLabel = "NAME", required = true,
+                description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters or silent-hosts (docs/replay.md).")
+        private String name;
+
+        @Option(names = "--job", paramLabel = "JOB.yaml", required = true,
+                description = "Run a job file's window over the decoded events instead (with --decoder); prints FIRE and LATE lines.")
+        private Path jobFile;
+    }
+
+    @Option(names = "--decoder", paramLabel = "DECODER",
+            description = "With --job: the payloads' decoder, itch or statsd (weir inspect names a capture's).")
+    private String decoder;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
             description = "csv (default: a header line, then one line per row), jsonl (one JSON object per row) or lines.")
     private String format;
 
@@ -85,7 +105,7 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--address", paramLabel = "ADDRESS", description = "Replay only datagrams to this destination address (IPv4 or IPv6).")
     private String address;
 
-    @Option(names = "--out-of-orderness", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+    @Option(names = "--out-of-orderness", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How late an event may come: watermark = the highest event time - DURATION - 1 ms (default 1s; weir inspect"
                     + " suggests one).")
     private Duration outOfOrderness;
@@ -107,6 +127,9 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Mixin
     private StateOptions state;
+
+    @Mixin
+    private LineLimitOption lineLimit;
 
     private final NanoClock clock = SystemNanoClock.INSTANCE;
 
@@ -143,14 +166,43 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private ReplayJob<?> job() {
+        if (what.jobFile == null) {
+            if (decoder != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--decoder goes with --job; a pipeline has its own decoder");
+            }
+            try {
+                return ReplayJobs.named(what.name);
+            } catch (final IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--pipeline: " + e.getMessage());
+            }
+        }
+        if (decoder == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--job needs --decoder itch or statsd (weir inspect names a capture's)");
+        }
+        if (format != null || outOfOrderness != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (format != null ? "--format" : "--out-of-orderness")
+                    + " goes with --pipeline; a job file prints FIRE and LATE lines and has its own watermarks");
+        }
+        final EventRecords<?> records;
         try {
-            return ReplayJobs.named(pipeline);
+            records = ReplayJobs.records(decoder);
         } catch (final IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--pipeline: " + e.getMessage());
+            throw new CommandLine.ParameterException(spec.commandLine(), "--decoder: " + e.getMessage());
+        }
+        final JobSpec job = JobFileParser.parse(what.jobFile, lineLimit.maxLineBytes());
+        try {
+            return new JobFileReplay<>(job, records);
+        } catch (final IllegalArgumentException e) {
+            final String message = e.getMessage();
+            final int colon = message.indexOf(": ");
+            throw new JobFileException(what.jobFile.toString(), 0, message.substring(0, colon), message.substring(colon + 2));
         }
     }
 
     private OutputFormat outputFormat() {
+        if (format == null) {
+            return OutputFormat.CSV;
+        }
         try {
             return OutputFormat.named(format);
         } catch (final IllegalArgumentException e) {
@@ -172,8 +224,10 @@ public final class ReplayCommand implements Callable<Integer> {
         if (address != null) {
             filter = filter.destinationAddress(literalAddress(address));
         }
-        ReplayOptions options = ReplayOptions.of(captures).withFilter(filter).withOutOfOrderness(outOfOrderness.toMillis())
-                .withSkipBad(skipBad).withStateBackend(state.backend());
+        ReplayOptions options = ReplayOptions.of(captures).withFilter(filter).withSkipBad(skipBad).withStateBackend(state.backend());
+        if (outOfOrderness != null) {
+            options = options.withOutOfOrderness(outOfOrderness.toMillis());
+        }
         if (pace != null) {
             try {
                 options = options.withPace(ReplayPace.parse(pace));

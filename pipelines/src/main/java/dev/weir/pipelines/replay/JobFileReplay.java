@@ -1,0 +1,111 @@
+package dev.weir.pipelines.replay;
+
+import dev.weir.api.DataStream;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.WatermarkSpec;
+import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
+import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.pipelines.scenario.ScenarioOperators;
+import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.time.Clock;
+import dev.weir.time.WatermarkStrategy;
+
+/**
+ * {@code weir replay --job JOB.yaml}: a job file's window over decoded events, printing the same FIRE and LATE
+ * lines as {@code weir run} and, last, {@code # lateDropped=N}. Each event becomes a record (key, timestamp,
+ * value) through its {@link EventRecords}; the record's timestamp is the event time. The job's watermarks apply
+ * (bounded out-of-orderness or monotonous, its interval, 0 = after every record); the window keeps its
+ * elements, so each event is copied into a record of its own here.
+ *
+ * @param <E> the decoded event type
+ */
+public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
+    private final JobSpec job;
+    private final EventRecords<E> records;
+
+    /**
+     * @param job the job file, with a window section, one channel, and watermarks from event times
+     * @param records the decoder and how its events become records
+     * @throws IllegalArgumentException naming the section of the job file that a replay cannot run
+     */
+    public JobFileReplay(final JobSpec job, final EventRecords<E> records) {
+        if (job.window() == null) {
+            throw new IllegalArgumentException("window: is required by 'weir replay --job' (it prints window results)");
+        }
+        if (job.channels() != 1) {
+            throw new IllegalArgumentException("channels: a capture replay is one stream: channels must be 1, got " + job.channels());
+        }
+        switch (job.watermarks().kind()) {
+            case BOUNDED_OUT_OF_ORDERNESS, MONOTONOUS -> {
+            }
+            default -> throw new IllegalArgumentException("watermarks.strategy: a capture replay takes watermarks from the events' times:"
+                    + " bounded-out-of-orderness or monotonous, got " + job.watermarks().kind().name().toLowerCase().replace('_', '-'));
+        }
+        this.job = job;
+        this.records = records;
+    }
+
+    @Override
+    public String name() {
+        return "job";
+    }
+
+    @Override
+    public String description() {
+        return "a job file's window over " + records.name() + " events";
+    }
+
+    @Override
+    public RowSchema schema() {
+        return RowSchema.textLines();
+    }
+
+    @Override
+    public PayloadDecoder<ScenarioRecord> decoder(final ReplayContext context) {
+        final PayloadDecoder<E> decoder = records.decoder(context);
+        return new PayloadDecoder<>() {
+            @Override
+            public void decode(final ReplayDatagram datagram, final DecodedEvents<ScenarioRecord> events) {
+                decoder.decode(datagram, (event, eventTimeMillis) -> events.emit(records.record(event, eventTimeMillis), eventTimeMillis));
+            }
+
+            @Override
+            public void endOfInput() {
+                decoder.endOfInput();
+            }
+
+            @Override
+            public java.util.Map<String, Long> counts() {
+                return decoder.counts();
+            }
+        };
+    }
+
+    @Override
+    public WatermarkStrategy<ScenarioRecord> watermarks(final ReplayOptions options, final Clock processingTime) {
+        final WatermarkSpec spec = job.watermarks();
+        final WatermarkStrategy<ScenarioRecord> strategy = ScenarioOperators.watermarkStrategy(spec);
+        if (spec.intervalMillis() > 0) {
+            return strategy;
+        }
+        return WatermarkStrategy.<ScenarioRecord>forGenerator(() -> new EmissionAfterEveryRecord<>(strategy.createGenerator(processingTime)))
+                .withPeriodicInterval(0);
+    }
+
+    @Override
+    public DataStream<? extends ResultRow> results(final DataStream<ScenarioRecord> events, final ReplayContext context) {
+        return events.keyBy(ScenarioRecord::key)
+                .parallelism(job.parallelism())
+                .transform("window", ScenarioOperators.windowOperator(job.window()))
+                .sideOutput(ScenarioOperators.LATE, (record, timestamp) -> {
+                    final String line = ScenarioLines.late(record);
+                    context.sideRow(row -> row.text(line));
+                })
+                .map(line -> (ResultRow) row -> row.text(line));
+    }
+
+    @Override
+    public String trailer(final ReplaySummary summary) {
+        return ScenarioLines.summary(summary.lateDropped());
+    }
+}
