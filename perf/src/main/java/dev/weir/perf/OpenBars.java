@@ -29,6 +29,7 @@ final class OpenBars {
     private long watermark = Long.MIN_VALUE;
     private long earliestOpenEnd = Long.MAX_VALUE;
     private long late;
+    private long emitted;
 
     /** @param outOfOrdernessMillis the watermarks' bound, milliseconds */
     OpenBars(final long outOfOrdernessMillis) {
@@ -84,6 +85,11 @@ final class OpenBars {
         return late;
     }
 
+    /** @return bars emitted */
+    long emitted() {
+        return emitted;
+    }
+
     /** @return symbols seen */
     int symbolCount() {
         return symbolIndexes.size();
@@ -123,6 +129,7 @@ final class OpenBars {
         for (int i = 0; i < count; i++) {
             final long key = firing[i];
             final Bar bar = bars.remove(key);
+            emitted++;
             sink.bar(bar.symbol, (key >>> 32) * WINDOW_MILLIS, bar.open, bar.high, bar.low, bar.close, bar.volume, bar.trades);
             if (pooled == pool.length) {
                 pool = Arrays.copyOf(pool, Math.max(64, pooled * 2));

@@ -94,7 +94,7 @@ public final class ReplayBaseline {
     /** @return what was read so far; allocates, so read it between runs */
     public ReplayBaselineCounts counts() {
         return new ReplayBaselineCounts(packets, datagrams.datagrams(), messages, skippedMessages, trades, bars.late(),
-                bars.symbolCount(), orders.size());
+                bars.emitted(), bars.symbolCount(), orders.size());
     }
 
     /** @return messages decoded so far; for a sink that reports progress */

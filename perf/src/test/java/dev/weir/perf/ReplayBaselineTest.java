@@ -75,7 +75,7 @@ final class ReplayBaselineTest {
                 "AAPL 34201000 1520000 1520000 1520000 1520000 10 1",
                 "MSFT 34203000 3010000 3010000 3010000 3010000 7 1"), bars);
         // 23 messages once each; skipped: the unknown, the mis-sized and the repeated one
-        assertEquals(new ReplayBaselineCounts(7, 7, 23, 3, 8, 1, 2, 1), counts);
+        assertEquals(new ReplayBaselineCounts(7, 7, 23, 3, 8, 1, 4, 2, 1), counts);
     }
 
     @Test
