@@ -3,7 +3,12 @@ package dev.weir.perf;
 import static dev.weir.perf.ItchCapture.nanos;
 import static dev.weir.perf.ItchCapture.stock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.pipelines.generate.CaptureEncoding;
+import dev.weir.pipelines.generate.CaptureWriter;
+import dev.weir.pipelines.generate.ItchTrafficGenerator;
+import dev.weir.pipelines.generate.ItchTrafficOptions;
 import dev.weir.pipelines.itch.Alpha;
 import dev.weir.pipelines.itch.ItchMessageType;
 import java.nio.file.Path;
@@ -17,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * order's current price, C only when printable, P), what changes the book (A, F, U, X, D, an order leaving the
  * book when executed in full), what prints nothing (executions of orders not on the book, other types, unknown
  * and mis-sized messages, repeated packets), when bars are emitted (when the watermark of bound 1000 ms passes
- * their window's end, by window then symbol in order of first sight, the rest at the end) and late trades.
+ * their window's end, by window then symbol in order of first sight, the rest at the end) and late trades; and
+ * on a generated day, no allocation per message once the tables have grown.
  */
 final class ReplayBaselineTest {
     private static final long OPEN = 34_200_000; // 09:30:00.000, a window start
@@ -94,6 +100,28 @@ final class ReplayBaselineTest {
         assertEquals(List.of("34200000 1 1000010", "34201000 1 1001020", "34202000 1 1002500"), bars(file, 0));
         // bound 1000: only OPEN + 2500 - 1001 = OPEN + 1499 is passed before the end, nothing is late
         assertEquals(List.of("34200000 2 1000990", "34201000 2 1001999", "34202000 1 1002500"), bars(file, 1_000));
+    }
+
+    @Test
+    void allocatesNothingPerMessageOnceItsTablesHaveGrown() {
+        final Path file = directory.resolve("generated.pcap");
+        final long messages = 100_000;
+        try (CaptureWriter writer = CaptureWriter.create(file, CaptureEncoding.of(false, true))) {
+            new ItchTrafficGenerator(new ItchTrafficOptions(30, messages, 5_000, 0, 11, 0, ItchTrafficOptions.DEFAULT_PORT,
+                    ItchTrafficOptions.DEFAULT_DESTINATION)).generate(writer);
+        }
+        new ReplayBaseline(1_000).run(List.of(file), (symbol, start, open, high, low, close, volume, trades) -> { });
+        // between the first and the last bar before the end: every message of the 20 s day but the first and last second's
+        final SteadyAllocation allocation = new SteadyAllocation(messages);
+        final CountingBars bars = new CountingBars(allocation);
+        final ReplayBaseline baseline = new ReplayBaseline(1_000);
+        bars.follow(baseline);
+        final ReplayBaselineCounts counts = baseline.run(List.of(file), bars);
+        assertEquals(messages, counts.messages());
+        assertEquals(counts.bars(), bars.bars());
+        assertTrue(counts.bars() > 20 * 10, counts.toString());
+        final double bytesPerMessage = allocation.bytesPer(1);
+        assertTrue(bytesPerMessage < 0.01, bytesPerMessage + " bytes per message");
     }
 
     private static List<String> bars(final Path file, final long bound) {
