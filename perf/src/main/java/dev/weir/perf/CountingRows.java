@@ -1,0 +1,38 @@
+package dev.weir.perf;
+
+import dev.weir.pipelines.replay.ReplayProgress;
+import java.util.function.Consumer;
+
+/**
+ * The output of a benchmarked replay: counts the row lines and throws them away, and on each one samples the
+ * replay thread's allocation against the packets read so far ({@link SteadyAllocation}). Rows arrive on the
+ * replay's thread; not thread-safe.
+ */
+final class CountingRows implements Consumer<String> {
+    private final SteadyAllocation allocation;
+    private ReplayProgress progress;
+    private long lines;
+
+    /** @param allocation samples the allocation against packets read; its total is the capture's packets */
+    CountingRows(final SteadyAllocation allocation) {
+        this.allocation = allocation;
+    }
+
+    /** @param replayProgress the progress of the replay whose rows come here */
+    void follow(final ReplayProgress replayProgress) {
+        this.progress = replayProgress;
+    }
+
+    @Override
+    public void accept(final String line) {
+        lines++;
+        if (progress != null) {
+            allocation.sample(progress.packets());
+        }
+    }
+
+    /** @return lines received: the CSV header and the rows */
+    long lines() {
+        return lines;
+    }
+}
