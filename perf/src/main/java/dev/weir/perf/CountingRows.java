@@ -4,8 +4,8 @@ import dev.weir.pipelines.replay.ReplayProgress;
 import java.util.function.Consumer;
 
 /**
- * The output of a benchmarked replay: counts the row lines and throws them away, and on each one samples the
- * replay thread's allocation against the packets read so far ({@link SteadyAllocation}). Rows arrive on the
+ * The CSV output of a benchmarked replay: counts the lines (the header, then the rows) and throws them away, and
+ * on each row samples the replay thread's allocation against the packets read so far ({@link SteadyAllocation}). Rows arrive on the
  * replay's thread; not thread-safe.
  */
 final class CountingRows implements Consumer<String> {
@@ -26,7 +26,8 @@ final class CountingRows implements Consumer<String> {
     @Override
     public void accept(final String line) {
         lines++;
-        if (progress != null) {
+        // the CSV header comes before the replay builds its pipeline: sampling it would count the set-up as steady
+        if (lines > 1 && progress != null) {
             allocation.sample(progress.packets());
         }
     }

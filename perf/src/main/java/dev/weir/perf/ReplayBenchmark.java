@@ -198,7 +198,7 @@ public final class ReplayBenchmark {
                     millions(Statistics.max(series.messagesPerSecond)), millions(Statistics.median(series.tradesPerSecond)),
                     String.format(Locale.ROOT, "%.1f%%", 100 * series.median() / baseline.median()),
                     String.format(Locale.ROOT, "%.2f", Statistics.median(series.runBytesPerMessage)),
-                    String.format(Locale.ROOT, "%.2f", Statistics.median(series.steadyBytesPerMessage)), series.gcs.toString());
+                    bytes(Statistics.median(series.steadyBytesPerMessage)), series.gcs.toString());
         }
         out.print(table);
         out.println("(msg/s and trades/s in millions, medians of the measured runs; B/msg = bytes allocated per ITCH message by the"
@@ -211,8 +211,14 @@ public final class ReplayBenchmark {
                 weir.median() >= TARGET_MESSAGES_PER_SECOND ? "MET" : "MISSED");
         out.printf(Locale.ROOT, "target: Weir at %.1f%% of the baseline (>= 50%%): %s%n", 100 * ratio, ratio >= TARGET_RATIO ? "MET" : "MISSED");
         final double steady = Statistics.median(weir.steadyBytesPerMessage);
-        out.printf(Locale.ROOT, "target: Weir allocates %.2f B/msg in the steady part (0): %s%n", steady,
-                Math.round(steady * 100) == 0 ? "MET" : "MISSED");
+        if (Double.isNaN(steady)) {
+            out.println("target: Weir's bytes per message in the steady part (0): not measured, no two rows came before the end of"
+                    + " the input (a capture of more seconds is needed)");
+        } else {
+            out.printf(Locale.ROOT, "target: Weir allocates %.2f B/msg in the steady part (0): %s; the part includes the allocation of"
+                    + " each bar emitted (%.2f bars per 1,000 messages in this capture)%n", steady, Math.round(steady * 100) == 0 ? "MET"
+                    : "MISSED", 1e3 * capture.bars() / capture.messages());
+        }
         out.println("GC: " + JvmDescription.gcSoFar() + " in the whole run");
         if (tshark) {
             tshark();
@@ -238,7 +244,7 @@ public final class ReplayBenchmark {
         final long trades = summary.read().events();
         final long bars = rows.lines() - 1;
         final boolean same = messages == capture.messages() && trades == capture.trades() && bars == capture.bars();
-        record(series, "Weir", elapsed, allocated, steady.bytesPer((double) capture.packets() / capture.messages()), gcs);
+        record(series, "Weir", elapsed, allocated, steady.bytesPer((double) capture.messages() / capture.packets()), gcs);
         if (!same || !warnings.isEmpty()) {
             out.printf(Locale.ROOT, " [Weir: %,d messages, %,d trades, %,d bars; baseline: %,d, %,d, %,d; %d warnings%s]", messages, trades,
                     bars, capture.messages(), capture.trades(), capture.bars(), warnings.size(),
@@ -312,6 +318,10 @@ public final class ReplayBenchmark {
             }
         }
         return null;
+    }
+
+    private static String bytes(final double perMessage) {
+        return Double.isNaN(perMessage) ? "n/a" : String.format(Locale.ROOT, "%.2f", perMessage);
     }
 
     private static String millions(final double perSecond) {
