@@ -5,7 +5,7 @@ import dev.weir.pipelines.replay.RowWriter;
 
 /**
  * One row of the {@code ohlcv} pipeline: a symbol's bar over one 1-second window. Prices are written with
- * exactly 4 decimals (dollars).
+ * exactly 4 decimals (dollars). Immutable and thread-safe.
  *
  * @param symbol the symbol without padding
  * @param windowStart the window's start in milliseconds since midnight (it ends 1,000 ms later, exclusive)

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 /**
  * The shape the trade pipelines share: trades keyed by symbol, cut into event-time windows, folded into an
  * accumulator per symbol and window (never holding the pooled trades), one row per fired window, and trades too
- * late for all their windows counted through a late side output ({@link ReplayContext#lateRecord()}).
+ * late for all their windows counted through a late side output ({@link ReplayContext#lateRecord()}). Stateless.
  */
 final class TradeWindows {
     private TradeWindows() {

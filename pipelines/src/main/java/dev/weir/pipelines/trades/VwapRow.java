@@ -5,6 +5,7 @@ import dev.weir.pipelines.replay.RowWriter;
 
 /**
  * One row of the {@code vwap} pipeline: a symbol's volume-weighted average price over one 5-minute window.
+ * Immutable and thread-safe.
  *
  * @param symbol the symbol without padding
  * @param windowStart the window's start in milliseconds since midnight (inclusive)

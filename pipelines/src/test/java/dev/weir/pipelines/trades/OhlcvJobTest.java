@@ -24,7 +24,7 @@ class OhlcvJobTest {
     }
 
     /** The oracle: bars per symbol and second, open and close by publishing order. */
-    private static List<String> expectedRows(final List<Print> trades) {
+    static List<String> expectedRows(final List<Print> trades) {
         final Map<String, long[]> bars = new LinkedHashMap<>(); // open, high, low, close, volume, trades
         for (final Print trade : trades) {
             final long start = trade.millis() - trade.millis() % 1_000;

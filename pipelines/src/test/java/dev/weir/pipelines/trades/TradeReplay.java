@@ -11,6 +11,7 @@ import dev.weir.pipelines.itch.Alpha;
 import dev.weir.pipelines.itch.ItchMessageType;
 import dev.weir.pipelines.replay.EventPool;
 import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ResultRow;
@@ -25,6 +26,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Test driver: runs a trade job the way a replay does, on the deterministic scheduler with bounded
@@ -60,6 +63,11 @@ final class TradeReplay {
         return context;
     }
 
+    /** @return the warnings of the decoders of {@link #runPayloads} */
+    List<String> warnings() {
+        return warnings;
+    }
+
     /**
      * @param job the job
      * @param trades the trades in publishing order
@@ -67,6 +75,45 @@ final class TradeReplay {
      * @return the CSV lines, header first
      */
     List<String> run(final ReplayJob<TradePrint> job, final List<Print> trades, final StateBackend backend) {
+        final EventPool<TradePrint> pool = new EventPool<>(context.eventPoolSize(), TradePrint::new);
+        return run(job, backend, arrivals -> {
+            for (final Print trade : trades) {
+                arrivals.publish(pool.next().set(key(trade.symbol()), trade.price(), trade.shares(),
+                    trade.millis() * 1_000_000L + 123, ItchMessageType.TRADE), trade.arrival());
+            }
+        });
+    }
+
+    /**
+     * Decodes the payloads with the job's decoder and runs the job over the trades, each arriving at its event time.
+     *
+     * @param job the job
+     * @param payloads MoldUDP64 payloads, in capture order, of capture file {@code feed.pcap}
+     * @param backend the window state's backend
+     * @return the CSV lines, header first
+     */
+    List<String> runPayloads(final ReplayJob<TradePrint> job, final List<byte[]> payloads, final StateBackend backend) {
+        final PayloadDecoder<TradePrint> decoder = job.decoder(context);
+        return run(job, backend, arrivals -> {
+            long packet = 0;
+            for (final byte[] payload : payloads) {
+                ((ItchTradeDecoder) decoder).decode(new UnsafeBuffer(payload), 0, payload.length, "feed.pcap", ++packet,
+                    arrivals::publish);
+            }
+        });
+    }
+
+    /** Publishes trades into the running pipeline. */
+    @FunctionalInterface
+    private interface Arrivals {
+        /**
+         * @param trade a trade, its event time its {@link TradePrint#eventTimeMillis()}
+         * @param arrival the processing time at which it is published (the clock never goes back)
+         */
+        void publish(TradePrint trade, long arrival);
+    }
+
+    private List<String> run(final ReplayJob<TradePrint> job, final StateBackend backend, final Consumer<Arrivals> feed) {
         final StreamPipeline pipeline = StreamPipeline.named(job.name()).stateBackend(backend);
         final Publisher<TradePrint> publisher = pipeline.publisher("trades");
         final RowPrinter printer = new RowPrinter(OutputFormat.CSV, job.schema());
@@ -74,17 +121,14 @@ final class TradeReplay {
         lines.add(printer.header());
         sinkRows(job.results(pipeline.from(publisher, WatermarkStrategy.forBoundedOutOfOrderness(OUT_OF_ORDERNESS)), context),
             printer, lines);
-        final EventPool<TradePrint> pool = new EventPool<>(context.eventPoolSize(), TradePrint::new);
         final VirtualClock clock = new VirtualClock(0);
         try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
-            for (final Print trade : trades) {
-                if (trade.arrival() > clock.millis()) {
-                    running.advanceTo(trade.arrival());
+            feed.accept((trade, arrival) -> {
+                if (arrival > clock.millis()) {
+                    running.advanceTo(arrival);
                 }
-                final TradePrint event = pool.next().set(key(trade.symbol()), trade.price(), trade.shares(),
-                    trade.millis() * 1_000_000L + 123, ItchMessageType.TRADE);
-                publisher.publish(event, event.eventTimeMillis());
-            }
+                publisher.publish(trade, trade.eventTimeMillis());
+            });
             publisher.end();
             running.runToEnd();
         }

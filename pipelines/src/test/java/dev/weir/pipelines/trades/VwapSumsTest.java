@@ -28,6 +28,8 @@ class VwapSumsTest {
         assertEquals(101, new VwapSums().add(100, 1).add(101, 2).vwap());
         // 190.1200 × 100 + 190.1300 × 300 = 190.1275 exactly
         assertEquals(1_901_275, new VwapSums().add(1_901_200, 100).add(1_901_300, 300).vwap());
+        // docs/trades.md: (100.0000 + 100.0001) / 2 = 100.00005: up to 100.0001
+        assertEquals(1_000_001, new VwapSums().add(1_000_000, 1).add(1_000_001, 1).vwap());
         // (1 × 1 + 2 × 7) / 8 = 1.875: up to 2
         assertEquals(2, new VwapSums().add(1, 1).add(2, 7).vwap());
     }
