@@ -1,12 +1,14 @@
 package dev.weir.perf;
 
 import dev.weir.pipelines.capture.CaptureFile;
+import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
 import dev.weir.pipelines.capture.DatagramDecoder;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.itch.AddOrder;
 import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.pipelines.itch.MoldFormatException;
 import dev.weir.pipelines.itch.MoldUdp64Packet;
 import dev.weir.pipelines.itch.OrderCancel;
 import dev.weir.pipelines.itch.OrderDelete;
@@ -73,8 +75,9 @@ public final class ReplayBaseline {
      * @param files capture files of MoldUDP64 datagrams
      * @param sink receives the bars
      * @return what was read
-     * @throws dev.weir.pipelines.capture.CaptureFormatException if a file is not a capture
-     * @throws dev.weir.pipelines.itch.MoldFormatException if a payload is not MoldUDP64
+     * @throws CaptureFormatException if a file is not a capture, or a datagram's payload is not MoldUDP64 (naming the
+     *         packet and the fault's offset within the payload)
+     * @throws java.io.UncheckedIOException if a file cannot be read, naming it
      */
     public ReplayBaselineCounts run(final List<Path> files, final BarSink sink) {
         for (final Path file : files) {
@@ -82,7 +85,12 @@ public final class ReplayBaseline {
                 while (capture.next(packet)) {
                     packets++;
                     if (datagrams.decode(packet, datagram)) {
-                        payload(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength(), sink);
+                        try {
+                            payload(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength(), sink);
+                        } catch (final MoldFormatException e) {
+                            throw new CaptureFormatException(capture.name(), packet.fileOffset(), packet.ordinal(),
+                                    "not a MoldUDP64 payload: at payload offset " + e.payloadOffset() + ": " + e.reason());
+                        }
                     }
                 }
             }

@@ -134,11 +134,12 @@ public final class ReplayBenchmark {
             out.printf(Locale.ROOT, "capture: %s, %,d bytes, %,d packets, %,d ITCH messages, %,d trades in %,d bars of %,d symbols"
                     + " (a first reading pass: %.2f s)%n", file, Files.size(file), counts.packets(), counts.messages(), counts.trades(),
                     counts.bars(), counts.symbols(), (clock.nanoTime() - start) / 1e9);
-        } catch (final CaptureFormatException | UncheckedIOException e) {
+        } catch (final CaptureFormatException | UncheckedIOException | IOException e) {
             err.println("perf/run replay: " + e.getMessage());
             return 2;
-        } catch (final IOException e) {
-            err.println("perf/run replay: " + e.getMessage());
+        }
+        if (counts.messages() == 0) {
+            err.println("perf/run replay: " + file + ": no ITCH messages in the capture's MoldUDP64 datagrams");
             return 2;
         }
         out.printf(Locale.ROOT, "load: Weir's ohlcv pipeline (ReplayRun, deterministic scheduler on this thread, heap state, CSV rows counted"

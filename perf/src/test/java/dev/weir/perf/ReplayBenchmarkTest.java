@@ -4,18 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.pipelines.generate.CaptureEncoding;
+import dev.weir.pipelines.generate.CaptureWriter;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The replay benchmark's main runs end to end on a tiny capture in one round and prints its table, and bad
- * options or an unreadable capture give one line and status 2. No figure is checked: timing is not asserted.
+ * The replay benchmark's main runs end to end on a tiny capture in one round and prints its table; bad options
+ * and bad captures (missing, not a capture, not MoldUDP64, without messages) give one line naming the option or
+ * the file, and status 2. No figure is checked: timing is not asserted.
  */
 final class ReplayBenchmarkTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -66,9 +72,39 @@ final class ReplayBenchmarkTest {
     @Test
     void aMissingCaptureIsNamed() throws InterruptedException {
         final Path missing = directory.resolve("missing.pcap");
-        assertEquals(2, run("--file=" + missing, "--tshark=no"));
+        assertBadCapture(missing, missing + ": cannot read");
+    }
+
+    @Test
+    void aFileThatIsNoCaptureIsNamed() throws IOException, InterruptedException {
+        final Path text = Files.writeString(directory.resolve("notes.pcap"), "not a capture at all\n");
+        assertBadCapture(text, text + ": offset 0 (packet 1): not a capture: magic 0x6e6f7420");
+    }
+
+    @Test
+    void aDatagramThatIsNotMoldUdp64IsNamedWithItsPacket() throws InterruptedException {
+        final Path file = directory.resolve("statsd.pcap");
+        try (CaptureWriter writer = CaptureWriter.create(file, CaptureEncoding.of(false, true))) {
+            final UnsafeBuffer payload = new UnsafeBuffer("hits:1|c".getBytes(StandardCharsets.US_ASCII));
+            writer.datagram(1_000, 0x0A000001, 9_000, 0x0A000002, 8_125, payload, 0, payload.capacity());
+        }
+        assertBadCapture(file, file + ": offset 24 (packet 1): not a MoldUDP64 payload: at payload offset 8: payload of 8 bytes is"
+                + " shorter than the 20-byte MoldUDP64 header");
+    }
+
+    @Test
+    void aCaptureWithoutMessagesIsNamed() throws InterruptedException {
+        final Path file = directory.resolve("heartbeat.pcap");
+        try (ItchCapture capture = new ItchCapture(file)) {
+            capture.send(34_200_000);
+        }
+        assertBadCapture(file, file + ": no ITCH messages in the capture's MoldUDP64 datagrams");
+    }
+
+    private void assertBadCapture(final Path file, final String message) throws InterruptedException {
+        assertEquals(2, run("--file=" + file, "--tshark=no"));
         final String error = err.toString(StandardCharsets.UTF_8);
-        assertTrue(error.startsWith("perf/run replay: " + missing + ": cannot read"), error);
+        assertTrue(error.startsWith("perf/run replay: " + message), error);
         assertEquals(1, error.lines().count(), error);
         assertFalse(error.contains("Exception"), error);
     }
