@@ -35,7 +35,7 @@ import java.util.Locale;
  * must agree on messages, trades and bars, or the benchmark fails. Then {@code tshark -r FILE -q} reads the
  * capture once, timed, for scale, if it is on the PATH.
  *
- * <p>Options: {@code --messages=10000000 --symbols=500 --rate=1000000 --seed=1 --runs=5 --warmup-runs=2
+ * <p>Options: {@code --messages=10000000 --symbols=500 --rate=250000 --seed=1 --runs=5 --warmup-runs=2
  * --out-of-orderness=1000 --file=PATH --tshark=auto} ({@code --rate}: ITCH messages per second of ITCH time
  * in the generated capture; {@code --tshark=no} skips tshark).
  */
@@ -106,7 +106,7 @@ public final class ReplayBenchmark {
             options = BenchmarkOptions.parse(args, "messages", "symbols", "rate", "seed", "runs", "warmup-runs", "out-of-orderness", "file",
                     "tshark");
             traffic = new ItchTrafficOptions((int) options.longValue("symbols", 500), options.longValue("messages", 10_000_000),
-                    options.longValue("rate", 1_000_000), 0, options.longValue("seed", 1), 0, ItchTrafficOptions.DEFAULT_PORT,
+                    options.longValue("rate", 250_000), 0, options.longValue("seed", 1), 0, ItchTrafficOptions.DEFAULT_PORT,
                     ItchTrafficOptions.DEFAULT_DESTINATION);
             warmUpRuns = atLeast(options, "warmup-runs", 2, 0);
             runs = atLeast(options, "runs", 5, 1);
