@@ -22,6 +22,11 @@ public final class JvmDescription {
                 + ", heap max " + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB";
     }
 
+    /** @return the options the JVM was started with (heap, GC, Weir's flags), space-separated */
+    public static String flags() {
+        return String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments());
+    }
+
     /** @return collections and total collection time so far, e.g. {@code 3 GCs, 12 ms} */
     public static String gcSoFar() {
         long count = 0;

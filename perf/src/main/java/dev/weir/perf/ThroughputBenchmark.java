@@ -6,7 +6,6 @@ import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -72,7 +71,7 @@ public final class ThroughputBenchmark {
         }
 
         double median() {
-            return medianOf(recordsPerSecond);
+            return Statistics.median(recordsPerSecond);
         }
     }
 
@@ -111,10 +110,10 @@ public final class ThroughputBenchmark {
         final TextTable table = new TextTable().row("system", "median rec/s", "min rec/s", "max rec/s", "ratio to baseline",
                 "task B/rec", "pub B/rec", "GCs/run");
         for (final Series series : new Series[] {baseline, twoThreads, p1, p1Heap, p2}) {
-            table.row(series.name, millions(series.median()), millions(min(series.recordsPerSecond)),
-                    millions(max(series.recordsPerSecond)), String.format("%.1f%%", 100 * series.median() / baseline.median()),
-                    String.format("%.2f", medianOf(series.taskBytesPerRecord)),
-                    String.format("%.2f", medianOf(series.publisherBytesPerRecord)), series.gcs.toString());
+            table.row(series.name, millions(series.median()), millions(Statistics.min(series.recordsPerSecond)),
+                    millions(Statistics.max(series.recordsPerSecond)), String.format("%.1f%%", 100 * series.median() / baseline.median()),
+                    String.format("%.2f", Statistics.median(series.taskBytesPerRecord)),
+                    String.format("%.2f", Statistics.median(series.publisherBytesPerRecord)), series.gcs.toString());
         }
         System.out.print(table);
         System.out.println("(rec/s in millions; B/rec = bytes allocated per record by the task threads / the publishing thread,"
@@ -196,21 +195,5 @@ public final class ThroughputBenchmark {
 
     private static String millions(final double perSecond) {
         return String.format("%.2f M", perSecond / 1e6);
-    }
-
-    private static double medianOf(final List<Double> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        final double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return sorted.length % 2 == 1 ? sorted[sorted.length / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
-    }
-
-    private static double min(final List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-    }
-
-    private static double max(final List<Double> values) {
-        return Arrays.stream(values.stream().mapToDouble(Double::doubleValue).toArray()).max().orElse(Double.NaN);
     }
 }

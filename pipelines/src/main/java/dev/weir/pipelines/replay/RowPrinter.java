@@ -87,8 +87,9 @@ public final class RowPrinter implements RowWriter {
         // Long.MIN_VALUE has no positive counterpart: work on the negative side, where every long fits
         final long negative = unscaled < 0 ? unscaled : -unscaled;
         line.append(-(negative / power)).append('.');
-        final String fraction = Long.toString(-(negative % power));
-        for (int pad = fraction.length(); pad < scale; pad++) {
+        final long fraction = -(negative % power);
+        // leading zeros of the fraction, then its digits: no string made for it
+        for (long digit = power / 10; digit > fraction && digit > 1; digit /= 10) {
             line.append('0');
         }
         line.append(fraction);
