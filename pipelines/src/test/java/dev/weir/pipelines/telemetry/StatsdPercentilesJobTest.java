@@ -12,9 +12,8 @@ import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.pipelines.statsd.MetricType;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,31 +29,15 @@ class StatsdPercentilesJobTest {
 
     /** The rows the pipeline must print, computed from the definition: grouped, sorted, ranks counted. */
     private static List<String> oracle(final List<JobRun.Step> steps) {
-        final Map<String, List<Double>> windows = new LinkedHashMap<>(); // in order of each window's first value
-        final Map<String, Long> starts = new LinkedHashMap<>();
-        long newest = Long.MIN_VALUE;
-        for (final JobRun.Step step : steps) {
-            final boolean distribution = step.type() == MetricType.TIMER || step.type() == MetricType.HISTOGRAM
-                    || step.type() == MetricType.DISTRIBUTION;
-            final long start = Math.floorDiv(step.time(), 10_000L) * 10_000L;
-            final long watermark = newest == Long.MIN_VALUE ? Long.MIN_VALUE : newest - JobRun.BOUND - 1;
-            if (distribution && start + 9_999 > watermark) { // not late
-                final String key = step.host() + "," + step.metric() + "," + start;
-                windows.computeIfAbsent(key, k -> new ArrayList<>()).add(step.value());
-                starts.put(key, start);
-            }
-            newest = Math.max(newest, step.time());
-        }
-        final List<String> keys = new ArrayList<>(windows.keySet());
-        keys.sort((a, b) -> Long.compare(starts.get(a), starts.get(b))); // stable: first values keep their order
         final RowPrinter printer = new RowPrinter(OutputFormat.CSV, new StatsdPercentilesJob().schema());
         final List<String> rows = new ArrayList<>();
         rows.add(printer.header());
-        for (final String key : keys) {
-            final List<Double> values = new ArrayList<>(windows.get(key));
+        for (final WindowOracle.Window window : WindowOracle.windows(steps, EnumSet.of(MetricType.TIMER, MetricType.HISTOGRAM,
+                MetricType.DISTRIBUTION))) {
+            final List<Double> values = new ArrayList<>();
+            window.steps().forEach(step -> values.add(step.value()));
             Collections.sort(values);
-            final String[] parts = key.split(",");
-            rows.add(printer.line(row -> row.text(parts[0]).text(parts[1]).number(Long.parseLong(parts[2])).number(values.size())
+            rows.add(printer.line(row -> row.text(window.host()).text(window.metric()).number(window.start()).number(values.size())
                     .decimal(percentile(values, 50)).decimal(percentile(values, 99)).decimal(values.get(values.size() - 1))));
         }
         return rows;
