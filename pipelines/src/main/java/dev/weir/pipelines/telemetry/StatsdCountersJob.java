@@ -1,9 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
-import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.statsd.MetricType;
 
@@ -13,27 +11,11 @@ import dev.weir.pipelines.statsd.MetricType;
  * sample rate ({@code x:3|c|@0.5} adds 6). Other types are ignored. Stateless and thread-safe; each run gets its
  * own decoder.
  */
-public final class StatsdCountersJob implements ReplayJob<MetricSample> {
-    private static final RowSchema SCHEMA = RowSchema.of("host", "metric", "window_start", "sum");
-
-    @Override
-    public String name() {
-        return "statsd-counters";
-    }
-
-    @Override
-    public String description() {
-        return "per host and metric, 10 s sums of counters, each value divided by its sample rate";
-    }
-
-    @Override
-    public RowSchema schema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public PayloadDecoder<MetricSample> decoder(final ReplayContext context) {
-        return new StatsdDecoder(context);
+public final class StatsdCountersJob extends StatsdReplayJob {
+    /** A job with its name, description and columns. */
+    public StatsdCountersJob() {
+        super("statsd-counters", "per host and metric, 10 s sums of counters, each value divided by its sample rate",
+                RowSchema.of("host", "metric", "window_start", "sum"));
     }
 
     @Override

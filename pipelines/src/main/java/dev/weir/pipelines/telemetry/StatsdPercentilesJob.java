@@ -1,9 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
-import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.statsd.MetricType;
 
@@ -14,27 +12,11 @@ import dev.weir.pipelines.statsd.MetricType;
  * ({@link SampleValues#nearestRank}); sample rates do not weigh values. Counters, gauges and sets are ignored.
  * Stateless and thread-safe; each run gets its own decoder.
  */
-public final class StatsdPercentilesJob implements ReplayJob<MetricSample> {
-    private static final RowSchema SCHEMA = RowSchema.of("host", "metric", "window_start", "count", "p50", "p99", "max");
-
-    @Override
-    public String name() {
-        return "statsd-percentiles";
-    }
-
-    @Override
-    public String description() {
-        return "per host and metric, 10 s windows of ms/h/d values: count, p50, p99, max";
-    }
-
-    @Override
-    public RowSchema schema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public PayloadDecoder<MetricSample> decoder(final ReplayContext context) {
-        return new StatsdDecoder(context);
+public final class StatsdPercentilesJob extends StatsdReplayJob {
+    /** A job with its name, description and columns. */
+    public StatsdPercentilesJob() {
+        super("statsd-percentiles", "per host and metric, 10 s windows of ms/h/d values: count, p50, p99, max",
+                RowSchema.of("host", "metric", "window_start", "count", "p50", "p99", "max"));
     }
 
     @Override

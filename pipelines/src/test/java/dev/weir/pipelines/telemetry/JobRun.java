@@ -77,17 +77,40 @@ final class JobRun {
      * @return the CSV lines, header first
      */
     static List<String> csv(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded, final ReplayContext context) {
+        return run(job, steps, bounded, context, false);
+    }
+
+    /**
+     * @param job the pipeline
+     * @param steps the input, in arrival order
+     * @param bounded whether a watermark follows every sample
+     * @param context the replay's context
+     * @return the CSV rows, each prefixed with the number of the step it was printed at ({@code 0} is the first;
+     *         {@code end} after the input ended), without the header
+     */
+    static List<String> timeline(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded,
+            final ReplayContext context) {
+        return run(job, steps, bounded, context, true);
+    }
+
+    private static List<String> run(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded,
+            final ReplayContext context, final boolean timeline) {
+        final String[] at = {"0"};
         final StreamPipeline pipeline = StreamPipeline.named(job.name()).stateBackend(HeapStateBackend.INSTANCE);
         final Publisher<MetricSample> capture = pipeline.publisher("capture");
         final RowPrinter printer = new RowPrinter(OutputFormat.CSV, job.schema());
         final List<String> lines = new ArrayList<>();
-        lines.add(printer.header());
-        final Sink<ResultRow> sink = (row, timestamp) -> lines.add(printer.line(row));
+        if (!timeline) {
+            lines.add(printer.header());
+        }
+        final Sink<ResultRow> sink = (row, timestamp) -> lines.add(timeline ? at[0] + " " + printer.line(row) : printer.line(row));
         job.results(pipeline.from(capture, WatermarkStrategy.explicit()), context).sink(sink);
         final MetricSample reused = new MetricSample();
         try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
             long newest = Long.MIN_VALUE;
-            for (final Step step : steps) {
+            for (int i = 0; i < steps.size(); i++) {
+                final Step step = steps.get(i);
+                at[0] = Integer.toString(i);
                 if (step.watermark()) {
                     capture.emitWatermark(step.time());
                     continue;
@@ -98,6 +121,7 @@ final class JobRun {
                     capture.emitWatermark(newest - BOUND - 1);
                 }
             }
+            at[0] = "end";
             capture.end();
             running.runToEnd();
         }
