@@ -11,6 +11,7 @@ import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
+import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
@@ -77,7 +78,19 @@ final class JobRun {
      * @return the CSV lines, header first
      */
     static List<String> csv(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded, final ReplayContext context) {
-        return run(job, steps, bounded, context, false);
+        return run(job, steps, bounded, context, false, HeapStateBackend.INSTANCE);
+    }
+
+    /**
+     * @param job the pipeline
+     * @param steps the input, in arrival order, with a watermark after every sample
+     * @param context the replay's context
+     * @param backend where the keyed state lives
+     * @return the CSV lines, header first
+     */
+    static List<String> csv(final ReplayJob<MetricSample> job, final List<Step> steps, final ReplayContext context,
+            final StateBackend backend) {
+        return run(job, steps, true, context, false, backend);
     }
 
     /**
@@ -90,13 +103,13 @@ final class JobRun {
      */
     static List<String> timeline(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded,
             final ReplayContext context) {
-        return run(job, steps, bounded, context, true);
+        return run(job, steps, bounded, context, true, HeapStateBackend.INSTANCE);
     }
 
     private static List<String> run(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded,
-            final ReplayContext context, final boolean timeline) {
+            final ReplayContext context, final boolean timeline, final StateBackend backend) {
         final String[] at = {"0"};
-        final StreamPipeline pipeline = StreamPipeline.named(job.name()).stateBackend(HeapStateBackend.INSTANCE);
+        final StreamPipeline pipeline = StreamPipeline.named(job.name()).stateBackend(backend);
         final Publisher<MetricSample> capture = pipeline.publisher("capture");
         final RowPrinter printer = new RowPrinter(OutputFormat.CSV, job.schema());
         final List<String> lines = new ArrayList<>();
