@@ -24,8 +24,10 @@ import dev.weir.state.ValueStateDescriptor;
  *
  * <p><b>End of input</b> is not silence: the MAX watermark that ends the input takes the waiting packets (their
  * gaps are real) but reports no silence after a host's last packet. Event-time timers wake the host at its next
- * deadline and at its earliest waiting packet; the watermark a timer fires under is read from the context.
- * Not thread-safe: one per keyed task.
+ * deadline and at its earliest waiting packet; the watermark a timer fires under is read from the context. A
+ * timer emits only the rows due at its own time and leaves later ones to their timers, which fire in time order
+ * under the same watermark: so rows of all hosts come out ordered by their {@code at} time (packets that end no
+ * silence are taken in one go). Not thread-safe: one per keyed task.
  */
 final class HostSilence implements KeyedProcessFunction<Host, MetricSample, SilenceRow> {
     /** The shortest gap between two packets of a host that is a silence, in milliseconds. */
@@ -74,11 +76,19 @@ final class HostSilence implements KeyedProcessFunction<Host, MetricSample, Sile
             final long lastSeen = activity.lastSeen();
             final boolean deadlineOpen = lastSeen != HostActivity.NONE && !activity.silenceReported();
             final long deadline = lastSeen + GAP_MILLIS;
-            if (deadlineOpen && deadline <= watermark && (packetDue ? deadline <= activity.firstPending() : !endOfInput)) {
+            // at the end of input a deadline is a silence only if a packet after it proves the gap
+            if (deadlineOpen && deadline <= watermark
+                    && (packetDue ? deadline <= activity.firstPending() : !endOfInput || activity.hasPending())) {
+                if (deadline > timestamp) {
+                    break; // a row waits for its own timer, so that rows of all hosts come out in time order
+                }
                 out.collect(SilenceRow.silent(host, lastSeen));
                 activity.silenceReported(true);
             } else if (packetDue) {
                 final boolean silent = activity.silenceReported();
+                if (silent && activity.firstPending() > timestamp) {
+                    break;
+                }
                 final long next = activity.takePending();
                 if (silent) {
                     out.collect(SilenceRow.resumed(host, lastSeen, next));
@@ -93,7 +103,8 @@ final class HostSilence implements KeyedProcessFunction<Host, MetricSample, Sile
 
     /** Registers the timers the host needs next: its deadline (moved if it changed) and its earliest waiting packet. */
     private static void schedule(final HostActivity activity, final Context<Host> ctx, final boolean endOfInput) {
-        final boolean deadlineOpen = activity.lastSeen() != HostActivity.NONE && !activity.silenceReported() && !endOfInput;
+        final boolean deadlineOpen = activity.lastSeen() != HostActivity.NONE && !activity.silenceReported()
+                && (!endOfInput || activity.hasPending());
         final long deadline = deadlineOpen ? activity.lastSeen() + GAP_MILLIS : HostActivity.NONE;
         if (activity.deadlineTimer() != deadline) {
             if (activity.deadlineTimer() != HostActivity.NONE) {

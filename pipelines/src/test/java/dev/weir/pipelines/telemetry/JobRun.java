@@ -2,6 +2,7 @@ package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ResultRow;
@@ -14,6 +15,7 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -106,8 +108,60 @@ final class JobRun {
         return run(job, steps, bounded, context, true, HeapStateBackend.INSTANCE);
     }
 
+    /**
+     * Decodes a capture with the job's own decoder and feeds its samples to the job as a replay does, with a
+     * watermark ({@link #BOUND}) after every datagram.
+     *
+     * @param job the pipeline
+     * @param capture a pcap file of StatsD datagrams
+     * @param context the replay's warnings, pool size and late count
+     * @return the CSV lines, header first
+     */
+    static List<String> csv(final ReplayJob<MetricSample> job, final Path capture, final ReplayContext context) {
+        final PayloadDecoder<MetricSample> decoder = job.decoder(context);
+        final List<String> lines = run(job, context, false, HeapStateBackend.INSTANCE, (input, at) -> {
+            final long[] newest = {Long.MIN_VALUE};
+            CaptureFixture.replay(capture, datagram -> {
+                decoder.decode(datagram, (sample, time) -> {
+                    input.publish(sample, time);
+                    newest[0] = Math.max(newest[0], time);
+                });
+                input.emitWatermark(newest[0] - BOUND - 1);
+            });
+            decoder.endOfInput();
+        });
+        return lines;
+    }
+
+    /** Feeds a pipeline's publisher, saying which step it is at. */
+    @FunctionalInterface
+    private interface Feed {
+        void into(Publisher<MetricSample> input, String[] at);
+    }
+
     private static List<String> run(final ReplayJob<MetricSample> job, final List<Step> steps, final boolean bounded,
             final ReplayContext context, final boolean timeline, final StateBackend backend) {
+        final MetricSample reused = new MetricSample();
+        return run(job, context, timeline, backend, (input, at) -> {
+            long newest = Long.MIN_VALUE;
+            for (int i = 0; i < steps.size(); i++) {
+                final Step step = steps.get(i);
+                at[0] = Integer.toString(i);
+                if (step.watermark()) {
+                    input.emitWatermark(step.time());
+                    continue;
+                }
+                input.publish(step.fill(reused), step.time());
+                newest = Math.max(newest, step.time());
+                if (bounded) {
+                    input.emitWatermark(newest - BOUND - 1);
+                }
+            }
+        });
+    }
+
+    private static List<String> run(final ReplayJob<MetricSample> job, final ReplayContext context, final boolean timeline,
+            final StateBackend backend, final Feed feed) {
         final String[] at = {"0"};
         final StreamPipeline pipeline = StreamPipeline.named(job.name()).stateBackend(backend);
         final Publisher<MetricSample> capture = pipeline.publisher("capture");
@@ -118,22 +172,8 @@ final class JobRun {
         }
         final Sink<ResultRow> sink = (row, timestamp) -> lines.add(timeline ? at[0] + " " + printer.line(row) : printer.line(row));
         job.results(pipeline.from(capture, WatermarkStrategy.explicit()), context).sink(sink);
-        final MetricSample reused = new MetricSample();
         try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
-            long newest = Long.MIN_VALUE;
-            for (int i = 0; i < steps.size(); i++) {
-                final Step step = steps.get(i);
-                at[0] = Integer.toString(i);
-                if (step.watermark()) {
-                    capture.emitWatermark(step.time());
-                    continue;
-                }
-                capture.publish(step.fill(reused), step.time());
-                newest = Math.max(newest, step.time());
-                if (bounded) {
-                    capture.emitWatermark(newest - BOUND - 1);
-                }
-            }
+            feed.into(capture, at);
             at[0] = "end";
             capture.end();
             running.runToEnd();

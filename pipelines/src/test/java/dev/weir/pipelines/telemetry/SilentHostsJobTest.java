@@ -73,7 +73,7 @@ class SilentHostsJobTest {
         return rows;
     }
 
-    /** @return the rows printed, per host in the order printed (hosts interleave as their timers fire) */
+    /** @return the rows printed, per host in the order printed */
     private static Map<String, List<String>> byHost(final List<String> lines) {
         assertEquals(HEADER, lines.get(0));
         final Map<String, List<String>> rows = new TreeMap<>();
@@ -87,7 +87,14 @@ class SilentHostsJobTest {
         final long[] late = new long[1];
         final Map<String, List<String>> expected = oracle(steps, bounded, late);
         expected.values().removeIf(List::isEmpty);
-        assertEquals(expected, byHost(JobRun.csv(job, steps, bounded, context)));
+        final List<String> printed = JobRun.csv(job, steps, bounded, context);
+        assertEquals(expected, byHost(printed));
+        long previous = Long.MIN_VALUE;
+        for (final String row : printed.subList(1, printed.size())) {
+            final long at = Long.parseLong(row.split(",")[3]);
+            assertTrue(at >= previous, "rows of all hosts come out in the order of their times: " + row + " after " + previous);
+            previous = at;
+        }
         assertEquals(late[0], context.lateSideOutput());
     }
 
@@ -135,6 +142,15 @@ class SilentHostsJobTest {
         assertEquals(List.of("2 silent,h," + T0 + "," + (T0 + 30_000), "end resumed,h," + T0 + "," + (T0 + 40_000)),
                 JobRun.timeline(job, List.of(packet("h", T0), packet("other", T0 + 31_000), packet("other", T0 + 31_001),
                         packet("h", T0 + 40_000)), true, context));
+    }
+
+    @Test
+    void oneWatermarkPassingSeveralHostsTimesGivesTheirRowsInTimeOrder() {
+        // b's packet is taken under the same watermark that passes both deadlines: a's silence, earlier, comes first
+        assertEquals(List.of(HEADER, "silent,a," + T0 + "," + (T0 + 30_000), "silent,b," + (T0 + 12_000) + "," + (T0 + 42_000),
+                "resumed,a," + T0 + "," + (T0 + 45_000), "resumed,b," + (T0 + 12_000) + "," + (T0 + 50_000)),
+                run(false, packet("a", T0), watermark(T0 + 1), packet("b", T0 + 12_000), packet("a", T0 + 45_000),
+                        packet("b", T0 + 50_000), watermark(T0 + 60_000)));
     }
 
     @Test
