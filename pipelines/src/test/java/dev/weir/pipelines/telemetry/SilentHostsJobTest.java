@@ -33,7 +33,7 @@ class SilentHostsJobTest {
      * arrive), sorted; a row pair for each gap of 30 s or more; a silent row after the last packet if the last
      * watermark before the end reached its deadline. Also counts the late packets.
      */
-    private static Map<String, List<String>> oracle(final List<JobRun.Step> steps, final boolean bounded, final long[] late) {
+    static Map<String, List<String>> oracle(final List<JobRun.Step> steps, final boolean bounded, final long[] late) {
         final Map<String, TreeSet<Long>> packets = new TreeMap<>();
         long watermark = Long.MIN_VALUE;
         long newest = Long.MIN_VALUE;
@@ -74,7 +74,7 @@ class SilentHostsJobTest {
     }
 
     /** @return the rows printed, per host in the order printed */
-    private static Map<String, List<String>> byHost(final List<String> lines) {
+    static Map<String, List<String>> byHost(final List<String> lines) {
         assertEquals(HEADER, lines.get(0));
         final Map<String, List<String>> rows = new TreeMap<>();
         for (final String line : lines.subList(1, lines.size())) {

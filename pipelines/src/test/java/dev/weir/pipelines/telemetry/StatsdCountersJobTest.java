@@ -25,7 +25,7 @@ class StatsdCountersJobTest {
     private final ReplayContext context = new ReplayContext(warning -> { }, 1024);
 
     /** The rows the pipeline must print: per window, each counter's value over its rate, added in arrival order. */
-    private static List<String> oracle(final List<JobRun.Step> steps) {
+    static List<String> oracle(final List<JobRun.Step> steps) {
         final RowPrinter printer = new RowPrinter(OutputFormat.CSV, new StatsdCountersJob().schema());
         final List<String> rows = new ArrayList<>();
         rows.add(printer.header());

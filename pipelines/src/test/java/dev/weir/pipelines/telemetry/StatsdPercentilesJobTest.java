@@ -28,7 +28,7 @@ class StatsdPercentilesJobTest {
     private final ReplayContext context = new ReplayContext(warning -> { }, 1024);
 
     /** The rows the pipeline must print, computed from the definition: grouped, sorted, ranks counted. */
-    private static List<String> oracle(final List<JobRun.Step> steps) {
+    static List<String> oracle(final List<JobRun.Step> steps) {
         final RowPrinter printer = new RowPrinter(OutputFormat.CSV, new StatsdPercentilesJob().schema());
         final List<String> rows = new ArrayList<>();
         rows.add(printer.header());
