@@ -5,7 +5,7 @@ package dev.weir.pipelines.telemetry;
  * order. Mutable, with no final fields, so that keyed state reads it back into the same object. Not thread-safe:
  * window state of one task.
  */
-public final class CounterSum {
+final class CounterSum {
     private double sum;
 
     /** @param count a counter's estimated count ({@link MetricSample#scaledCount()}) */

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * of the watermark (sorted, each millisecond once), to be taken in order as the watermark passes them. Mutable,
  * with no final fields, so that keyed state reads it back into the same object. Not thread-safe: state of one task.
  */
-public final class HostActivity {
+final class HostActivity {
     /** No time: no packet taken yet, or no deadline timer registered. */
     static final long NONE = Long.MIN_VALUE;
 

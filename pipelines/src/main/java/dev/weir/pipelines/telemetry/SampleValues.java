@@ -8,7 +8,7 @@ import java.util.Arrays;
  * approximated or sampled. Mutable, with no final fields, so that keyed state reads it back into the same object.
  * Not thread-safe: window state of one task.
  */
-public final class SampleValues {
+final class SampleValues {
     private static final int INITIAL_CAPACITY = 16;
 
     private double[] values = new double[INITIAL_CAPACITY];
