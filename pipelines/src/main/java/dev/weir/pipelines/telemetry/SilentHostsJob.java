@@ -1,0 +1,26 @@
+package dev.weir.pipelines.telemetry;
+
+import dev.weir.api.DataStream;
+import dev.weir.pipelines.replay.ReplayContext;
+import dev.weir.pipelines.replay.RowSchema;
+
+/**
+ * {@code silent-hosts}: per host, a row when it has sent no datagram for 30 s after one
+ * ({@code silent,HOST,LAST_SEEN,LAST_SEEN+30000}) and a row when it comes back
+ * ({@code resumed,HOST,LAST_SEEN,NEXT_SEEN}); columns {@code event,host,last_seen,at}. It follows the decoder's
+ * packet samples (one per datagram, whatever its lines hold, malformed ones included), keyed by host; the rules
+ * for order, lateness and the end of input are {@link HostSilence}'s. Stateless and thread-safe; each run gets
+ * its own decoder.
+ */
+public final class SilentHostsJob extends StatsdReplayJob {
+    /** A job with its name, description and columns. */
+    public SilentHostsJob() {
+        super("silent-hosts", "per host, every gap of 30 s or more between its datagrams: silent, then resumed",
+                RowSchema.of("event", "host", "last_seen", "at"));
+    }
+
+    @Override
+    public DataStream<SilenceRow> results(final DataStream<MetricSample> events, final ReplayContext context) {
+        return events.filter(MetricSample::isPacket).keyBy(MetricSample::host).process(new HostSilence(context));
+    }
+}
