@@ -161,7 +161,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
                 continue;
             }
             packets++;
-            if (datagrams.decode(packet, datagram.datagram())) {
+            if (datagrams.decode(packet, datagram.ip())) {
                 pending = true;
                 return true;
             }

@@ -21,7 +21,7 @@ public interface EventRecords<E> {
     /**
      * @param event a decoded event, valid during this call only
      * @param eventTimeMillis its event time
-     * @return a new record holding what the job needs of it
+     * @return a new record holding what the job needs of it, or {@code null} for an event that is no record
      */
     ScenarioRecord record(E event, long eventTimeMillis);
 }

@@ -9,6 +9,7 @@ import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.time.Clock;
 import dev.weir.time.WatermarkStrategy;
+import java.util.Map;
 
 /**
  * {@code weir replay --job JOB.yaml}: a job file's window over decoded events, printing the same FIRE and LATE
@@ -66,7 +67,12 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
         return new PayloadDecoder<>() {
             @Override
             public void decode(final ReplayDatagram datagram, final DecodedEvents<ScenarioRecord> events) {
-                decoder.decode(datagram, (event, eventTimeMillis) -> events.emit(records.record(event, eventTimeMillis), eventTimeMillis));
+                decoder.decode(datagram, (event, eventTimeMillis) -> {
+                    final ScenarioRecord record = records.record(event, eventTimeMillis);
+                    if (record != null) {
+                        events.emit(record, eventTimeMillis);
+                    }
+                });
             }
 
             @Override
@@ -75,7 +81,7 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
             }
 
             @Override
-            public java.util.Map<String, Long> counts() {
+            public Map<String, Long> counts() {
                 return decoder.counts();
             }
         };

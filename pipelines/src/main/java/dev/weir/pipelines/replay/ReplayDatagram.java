@@ -9,23 +9,22 @@ import org.agrona.DirectBuffer;
  * the packet's capture time and its place in its file (for messages), and the IP/UDP header fields. A reusable
  * view the replay re-points at every datagram; valid during one {@link PayloadDecoder#decode} call. Not
  * thread-safe.
+ *
+ * <p>A reader of its own (a test, a tool) fills one as the replay does: {@code file(name)} once per file, then for
+ * each packet {@code captureFile.next(view.packet())} and {@code datagramDecoder.decode(view.packet(), view.ip())}.
  */
 public final class ReplayDatagram {
     private final CapturePacket packet = new CapturePacket();
     private final Datagram datagram = new Datagram();
     private String fileName = "";
 
-    /** @return the packet, for the reader to fill */
-    CapturePacket packet() {
+    /** @return the captured packet this view is over: its time, number and file offset; the reader fills it */
+    public CapturePacket packet() {
         return packet;
     }
 
-    /** @return the datagram, for the reader to fill */
-    Datagram datagram() {
-        return datagram;
-    }
-
-    void file(final String name) {
+    /** @param name the name of the capture file the packets come from, as given on the command line */
+    public void file(final String name) {
         fileName = name;
     }
 
@@ -69,7 +68,7 @@ public final class ReplayDatagram {
         return (long) datagram.payloadOffset() + payloadIndex;
     }
 
-    /** @return the IP header fields and ports (source and destination address, ports, IP version) */
+    /** @return the IP header fields and ports (source and destination address, ports, IP version); the reader fills it */
     public Datagram ip() {
         return datagram;
     }

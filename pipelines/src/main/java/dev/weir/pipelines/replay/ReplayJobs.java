@@ -1,5 +1,9 @@
 package dev.weir.pipelines.replay;
 
+import dev.weir.pipelines.telemetry.MetricRecords;
+import dev.weir.pipelines.telemetry.SilentHostsJob;
+import dev.weir.pipelines.telemetry.StatsdCountersJob;
+import dev.weir.pipelines.telemetry.StatsdPercentilesJob;
 import dev.weir.pipelines.trades.OhlcvJob;
 import dev.weir.pipelines.trades.TradeRecords;
 import dev.weir.pipelines.trades.VwapJob;
@@ -12,8 +16,9 @@ import java.util.function.Supplier;
  * the decoders whose events {@code weir replay --job} can window. Thread-safe; each lookup makes a new instance.
  */
 public final class ReplayJobs {
-    private static final List<Supplier<ReplayJob<?>>> JOBS = List.of(OhlcvJob::new, VwapJob::new);
-    private static final List<Supplier<EventRecords<?>>> RECORDS = List.of(TradeRecords::new);
+    private static final List<Supplier<ReplayJob<?>>> JOBS = List.of(OhlcvJob::new, VwapJob::new, StatsdPercentilesJob::new,
+            StatsdCountersJob::new, SilentHostsJob::new);
+    private static final List<Supplier<EventRecords<?>>> RECORDS = List.of(TradeRecords::new, MetricRecords::new);
 
     private ReplayJobs() {
     }

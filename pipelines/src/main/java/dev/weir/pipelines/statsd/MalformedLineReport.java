@@ -5,7 +5,7 @@ import java.io.UncheckedIOException;
 
 /**
  * Reports skipped StatsD lines without flooding the output: the first {@link #PRINTED} are written one
- * per line as {@code PACKET:OFFSET: reason}, the rest only counted, and {@link #finish} writes
+ * per line as {@code packet P, payload byte N: reason} (N counted from the payload's first byte), the rest only counted, and {@link #finish} writes
  * {@code N malformed lines skipped} for those N not printed (nothing if none). The caller numbers the
  * packets ({@link #packet}) in whatever way its input does, e.g. from 1 in capture order; the report
  * writes to the {@link Appendable} it is given and does nothing else, so it can be checked with a
@@ -39,7 +39,7 @@ public final class MalformedLineReport implements MalformedLineListener {
     public void onMalformed(final int lineOffset, final MalformedReason reason) {
         total++;
         if (total <= PRINTED) {
-            write(packet + ":" + lineOffset + ": " + reason.text() + "\n");
+            write("packet " + packet + ", payload byte " + lineOffset + ": " + reason.text() + "\n");
         }
     }
 

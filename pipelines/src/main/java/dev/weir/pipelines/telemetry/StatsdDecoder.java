@@ -21,7 +21,7 @@ import java.util.Map;
  * series has been seen nothing is allocated per datagram or per line.
  *
  * <p>Malformed lines are skipped and counted; the first ten become warnings
- * {@code FILE:PACKET:OFFSET: reason} (packet number in its file, byte offset of the line in the payload), and
+ * {@code FILE: packet P, payload byte N: reason} (packet number in its file, byte offset of the line in the payload), and
  * {@link #endOfInput()} warns {@code N malformed lines skipped} for the rest. Not thread-safe: one decoder per
  * reading thread.
  */

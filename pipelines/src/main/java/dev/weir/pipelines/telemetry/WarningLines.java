@@ -5,7 +5,7 @@ import dev.weir.pipelines.replay.ReplayWarnings;
 /**
  * Lets a {@link dev.weir.pipelines.statsd.MalformedLineReport} write to a replay's {@link ReplayWarnings}: the
  * text it appends is cut at each {@code \n} into one warning per line, prefixed with the capture file's name
- * while one is set ({@code statsd.pcap:12:40: empty name}: file, packet, offset of the line in the payload).
+ * while one is set ({@code statsd.pcap: packet 12, payload byte 40: empty name}: file, packet, offset of the line in the payload).
  * The report writes only its first ten lines and its final count, so this allocates nothing in steady state.
  * Not thread-safe: the decoder's thread owns it.
  */
@@ -43,7 +43,7 @@ final class WarningLines implements Appendable {
             line.append(c);
             return this;
         }
-        warnings.warn(file == null ? line.toString() : file + ":" + line);
+        warnings.warn(file == null ? line.toString() : file + ": " + line);
         line.setLength(0);
         return this;
     }

@@ -14,7 +14,7 @@ class MalformedLineReportTest {
         report.packet(1).onMalformed(0, MalformedReason.EMPTY_NAME);
         report.packet(4).onMalformed(17, MalformedReason.BAD_RATE);
         report.finish();
-        assertEquals("1:0: empty name\n4:17: sample rate is not a decimal number\n", out.toString());
+        assertEquals("packet 1, payload byte 0: empty name\npacket 4, payload byte 17: sample rate is not a decimal number\n", out.toString());
         assertEquals(2, report.total());
         assertEquals(0, report.unprinted());
     }
@@ -57,7 +57,7 @@ class MalformedLineReportTest {
                     report.packet(i + 1));
         }
         report.finish();
-        assertEquals("1:6: empty name\n2:0: missing ':' after the name\n2:4: sample rate outside (0,1]\n", out.toString());
+        assertEquals("packet 1, payload byte 6: empty name\npacket 2, payload byte 0: missing ':' after the name\npacket 2, payload byte 4: sample rate outside (0,1]\n", out.toString());
     }
 
     /** Three malformed lines per packet from packet 1, at offsets 0, 10, 20. */
@@ -70,9 +70,9 @@ class MalformedLineReportTest {
 
     private static String expectedFirstTen() {
         final String reason = ": unknown type (expected c, g, ms, h, d or s)\n";
-        return "1:0" + reason + "1:10" + reason + "1:20" + reason
-                + "2:0" + reason + "2:10" + reason + "2:20" + reason
-                + "3:0" + reason + "3:10" + reason + "3:20" + reason
-                + "4:0" + reason;
+        return "packet 1, payload byte 0" + reason + "packet 1, payload byte 10" + reason + "packet 1, payload byte 20" + reason
+                + "packet 2, payload byte 0" + reason + "packet 2, payload byte 10" + reason + "packet 2, payload byte 20" + reason
+                + "packet 3, payload byte 0" + reason + "packet 3, payload byte 10" + reason + "packet 3, payload byte 20" + reason
+                + "packet 4, payload byte 0" + reason;
     }
 }

@@ -10,8 +10,6 @@ import dev.weir.pipelines.replay.ReplayDatagram;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
@@ -93,14 +91,14 @@ final class CaptureFixture {
     /** A capture opened once and read as often as a test needs, into one reused view; allocates nothing per pass. */
     static final class Reader implements AutoCloseable {
         private final ReplayDatagram datagram = new ReplayDatagram();
-        private final CapturePacket packet = (CapturePacket) call(datagram, "packet");
-        private final Datagram udp = (Datagram) call(datagram, "datagram");
+        private final CapturePacket packet = datagram.packet();
+        private final Datagram udp = datagram.ip();
         private final DatagramDecoder decoder = new DatagramDecoder(DatagramFilter.any().destinationPort(STATSD_PORT));
         private final CaptureFile file;
 
         /** @param capture the pcap file */
         Reader(final Path capture) {
-            call(datagram, "file", capture.getFileName().toString());
+            datagram.file(capture.getFileName().toString());
             file = CaptureFile.open(capture);
         }
 
@@ -117,17 +115,6 @@ final class CaptureFixture {
         @Override
         public void close() {
             file.close();
-        }
-    }
-
-    private static Object call(final ReplayDatagram datagram, final String name, final Object... arguments) {
-        try {
-            final Method method = arguments.length == 0 ? ReplayDatagram.class.getDeclaredMethod(name)
-                    : ReplayDatagram.class.getDeclaredMethod(name, String.class);
-            method.setAccessible(true);
-            return method.invoke(datagram, arguments);
-        } catch (final NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot fill a ReplayDatagram: " + name, e);
         }
     }
 

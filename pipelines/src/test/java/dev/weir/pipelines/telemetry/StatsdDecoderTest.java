@@ -148,16 +148,16 @@ class StatsdDecoderTest {
         }
         decode(capture);
         assertEquals(List.of(
-                "statsd.pcap:1:9: missing ':' after the name",
-                "statsd.pcap:1:18: empty name",
-                "statsd.pcap:2:0: missing ':' after the name",
-                "statsd.pcap:3:0: sample rate outside (0,1]",
-                "statsd.pcap:3:9: unknown type (expected c, g, ms, h, d or s)",
-                "statsd.pcap:4:0: sample rate outside (0,1]",
-                "statsd.pcap:4:9: unknown type (expected c, g, ms, h, d or s)",
-                "statsd.pcap:5:0: sample rate outside (0,1]",
-                "statsd.pcap:5:9: unknown type (expected c, g, ms, h, d or s)",
-                "statsd.pcap:6:0: sample rate outside (0,1]"), warnings);
+                "statsd.pcap: packet 1, payload byte 9: missing ':' after the name",
+                "statsd.pcap: packet 1, payload byte 18: empty name",
+                "statsd.pcap: packet 2, payload byte 0: missing ':' after the name",
+                "statsd.pcap: packet 3, payload byte 0: sample rate outside (0,1]",
+                "statsd.pcap: packet 3, payload byte 9: unknown type (expected c, g, ms, h, d or s)",
+                "statsd.pcap: packet 4, payload byte 0: sample rate outside (0,1]",
+                "statsd.pcap: packet 4, payload byte 9: unknown type (expected c, g, ms, h, d or s)",
+                "statsd.pcap: packet 5, payload byte 0: sample rate outside (0,1]",
+                "statsd.pcap: packet 5, payload byte 9: unknown type (expected c, g, ms, h, d or s)",
+                "statsd.pcap: packet 6, payload byte 0: sample rate outside (0,1]"), warnings);
         decoder.endOfInput();
         assertEquals("3 malformed lines skipped", warnings.get(warnings.size() - 1));
         assertEquals(11, warnings.size());
@@ -185,7 +185,7 @@ class StatsdDecoderTest {
         decode(new CaptureFixture().datagram("10.0.0.1", T0_MICROS, "a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk:1|c"));
         decoder.endOfInput();
         assertEquals(10, warnings.size());
-        assertEquals("statsd.pcap:1:18: missing ':' after the name", warnings.get(9));
+        assertEquals("statsd.pcap: packet 1, payload byte 18: missing ':' after the name", warnings.get(9));
         assertEquals(MetricType.COUNTER, samples.get(1).type());
         assertEquals(1L, decoder.counts().get("counters (c)"));
     }

@@ -31,7 +31,7 @@ class StatsdFixtureTest {
     private Path capture;
     /** The input as the oracles see it: per datagram its packet, then its well-formed lines. */
     private final List<JobRun.Step> steps = new ArrayList<>();
-    /** {@code PACKET:OFFSET} of every malformed line, in order. */
+    /** {@code packet P, payload byte N} of every malformed line, in order. */
     private final List<String> malformed = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
     private final ReplayContext context = new ReplayContext(warnings::add, 256);
@@ -53,7 +53,7 @@ class StatsdFixtureTest {
             for (final String raw : new String(payload, StandardCharsets.UTF_8).split("\n", -1)) {
                 final String line = raw.endsWith("\r") ? raw.substring(0, raw.length() - 1) : raw;
                 if (!line.isEmpty() && !read(line, host, millis)) {
-                    malformed.add(datagram.packetNumber() + ":" + offset);
+                    malformed.add("packet " + datagram.packetNumber() + ", payload byte " + offset);
                 }
                 offset += raw.getBytes(StandardCharsets.UTF_8).length + 1;
             }
@@ -142,7 +142,7 @@ class StatsdFixtureTest {
         decoder.endOfInput();
         assertTrue(malformed.size() > MalformedLineReport.PRINTED, malformed.size() + " malformed lines");
         for (int i = 0; i < MalformedLineReport.PRINTED; i++) {
-            assertTrue(warnings.get(i).startsWith("statsd-small.pcap:" + malformed.get(i) + ": "), warnings.get(i));
+            assertTrue(warnings.get(i).startsWith("statsd-small.pcap: " + malformed.get(i) + ": "), warnings.get(i));
         }
         assertEquals(List.of((malformed.size() - MalformedLineReport.PRINTED) + " malformed lines skipped"),
                 warnings.subList(MalformedLineReport.PRINTED, warnings.size()));

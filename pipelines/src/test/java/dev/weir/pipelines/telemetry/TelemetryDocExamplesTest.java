@@ -45,7 +45,7 @@ class TelemetryDocExamplesTest {
                 "fe80::1,payload,1700000000000,2,512,2048,2048",
                 "10.0.0.7,db.query,1700000010000,1,100,100,100",
                 "fe80::1,payload,1700000040000,1,1024,1024,1024"), JobRun.csv(new StatsdPercentilesJob(), capture, context));
-        assertEquals(List.of("example.pcap:4:14: missing ':' after the name"), warnings);
+        assertEquals(List.of("example.pcap: packet 4, payload byte 14: missing ':' after the name"), warnings);
     }
 
     @Test

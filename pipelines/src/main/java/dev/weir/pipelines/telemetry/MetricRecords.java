@@ -1,0 +1,32 @@
+package dev.weir.pipelines.telemetry;
+
+import dev.weir.pipelines.replay.EventRecords;
+import dev.weir.pipelines.replay.PayloadDecoder;
+import dev.weir.pipelines.replay.ReplayContext;
+import dev.weir.pipelines.scenario.ScenarioRecord;
+
+/**
+ * StatsD metrics as job-file records ({@code weir replay --job JOB.yaml --decoder statsd}): key =
+ * {@code HOST/METRIC}, timestamp = the packet's capture time (ms since the epoch), value = the value as sent,
+ * rounded half up to a whole number (a job's sum is of whole numbers; a counter's sample rate is not applied).
+ * The per-packet samples that silent-hosts uses are not records. Stateless; thread-safe.
+ */
+public final class MetricRecords implements EventRecords<MetricSample> {
+    @Override
+    public String name() {
+        return "statsd";
+    }
+
+    @Override
+    public PayloadDecoder<MetricSample> decoder(final ReplayContext context) {
+        return new StatsdDecoder(context);
+    }
+
+    @Override
+    public ScenarioRecord record(final MetricSample sample, final long eventTimeMillis) {
+        if (sample.isPacket()) {
+            return null;
+        }
+        return new ScenarioRecord(sample.series().host().address() + "/" + sample.series().name(), eventTimeMillis, Math.round(sample.value()));
+    }
+}
