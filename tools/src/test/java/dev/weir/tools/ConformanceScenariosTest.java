@@ -62,7 +62,7 @@ class ConformanceScenariosTest {
         return scenarios(examples, ConformanceScenariosTest::isScenario);
     }
 
-    /** examples/replay holds captures for 'weir replay' (docs/generate.md), not a scenario. */
+    /** examples/replay holds captures for 'weir replay' (docs/replay.md, "Generating captures"), not a scenario. */
     static boolean isScenario(final Path exampleDirectory) {
         return !exampleDirectory.getFileName().toString().equals("replay");
     }

@@ -4,7 +4,7 @@ import dev.weir.tools.WeirVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code weir generate itch|statsd ...}: writes generated traffic as a capture, or sends it (docs/generate.md). */
+/** {@code weir generate itch|statsd ...}: writes generated traffic as a capture, or sends it (docs/replay.md, "Generating captures"). */
 @Command(
         name = "generate",
         mixinStandardHelpOptions = true,
@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         description = {
             "Generates ITCH or StatsD traffic into a capture or onto UDP.",
             "itch: NASDAQ TotalView-ITCH 5.0 over MoldUDP64; statsd: StatsD metrics from several hosts. The same seed makes"
-                    + " the same traffic; a pcap or pcapng capture, or UDP datagrams sent in real time (docs/generate.md)."
+                    + " the same traffic; a pcap or pcapng capture, or UDP datagrams sent in real time (docs/replay.md)."
         })
 public final class GenerateCommand implements Runnable {
     @CommandLine.Spec

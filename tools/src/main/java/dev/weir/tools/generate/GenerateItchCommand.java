@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code weir generate itch}: a NASDAQ TotalView-ITCH 5.0 session over MoldUDP64 (docs/generate.md). */
+/** {@code weir generate itch}: a NASDAQ TotalView-ITCH 5.0 session over MoldUDP64 (docs/replay.md, "Generating captures"). */
 @Command(
         name = "itch",
         mixinStandardHelpOptions = true,

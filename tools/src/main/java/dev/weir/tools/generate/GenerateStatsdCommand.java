@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code weir generate statsd}: StatsD metric traffic from several hosts (docs/generate.md). */
+/** {@code weir generate statsd}: StatsD metric traffic from several hosts (docs/replay.md, "Generating captures"). */
 @Command(
         name = "statsd",
         mixinStandardHelpOptions = true,
