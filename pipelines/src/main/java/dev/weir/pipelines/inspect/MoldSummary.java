@@ -1,0 +1,74 @@
+package dev.weir.pipelines.inspect;
+
+import java.util.List;
+
+/**
+ * The MoldUDP64 framing of an ITCH capture: sessions, heartbeats, payloads that are not MoldUDP64, and the sequence
+ * numbers as {@link dev.weir.pipelines.itch.MoldSequenceTracker} follows them in arrival order: gaps (with the
+ * first {@value #GAPS_LISTED} listed) and duplicates. Immutable.
+ */
+public final class MoldSummary {
+    /** How many gaps are listed with their packets; the rest are only counted. */
+    public static final int GAPS_LISTED = 5;
+
+    private final List<String> sessions;
+    private final long heartbeats;
+    private final long malformedPayloads;
+    private final long gaps;
+    private final long missedMessages;
+    private final List<SequenceGap> firstGaps;
+    private final long duplicatePackets;
+    private final long duplicateMessages;
+
+    MoldSummary(final List<String> sessions, final long heartbeats, final long malformedPayloads, final long gaps,
+            final long missedMessages, final List<SequenceGap> firstGaps, final long duplicatePackets, final long duplicateMessages) {
+        this.sessions = List.copyOf(sessions);
+        this.heartbeats = heartbeats;
+        this.malformedPayloads = malformedPayloads;
+        this.gaps = gaps;
+        this.missedMessages = missedMessages;
+        this.firstGaps = List.copyOf(firstGaps);
+        this.duplicatePackets = duplicatePackets;
+        this.duplicateMessages = duplicateMessages;
+    }
+
+    /** @return the sessions in order of first sight, 10 characters each, spaces kept */
+    public List<String> sessions() {
+        return sessions;
+    }
+
+    /** @return payloads with a message count of 0 */
+    public long heartbeats() {
+        return heartbeats;
+    }
+
+    /** @return payloads whose bytes do not match a MoldUDP64 header and messages (skipped) */
+    public long malformedPayloads() {
+        return malformedPayloads;
+    }
+
+    /** @return sequence gaps */
+    public long gaps() {
+        return gaps;
+    }
+
+    /** @return messages in all gaps */
+    public long missedMessages() {
+        return missedMessages;
+    }
+
+    /** @return the first gaps, at most {@value #GAPS_LISTED} */
+    public List<SequenceGap> firstGaps() {
+        return firstGaps;
+    }
+
+    /** @return packets whose messages had all been seen before */
+    public long duplicatePackets() {
+        return duplicatePackets;
+    }
+
+    /** @return messages that arrived again (not counted as messages, nor measured for lateness) */
+    public long duplicateMessages() {
+        return duplicateMessages;
+    }
+}
