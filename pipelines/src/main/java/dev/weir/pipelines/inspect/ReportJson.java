@@ -1,7 +1,7 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.pipelines.capture.CaptureFormat;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * An {@link InspectionReport} as one JSON object ({@code weir inspect --format json}), with the same content as
@@ -22,7 +22,7 @@ public final class ReportJson {
         final JsonText json = new JsonText().beginObject(null);
         json.beginArray("files");
         for (final FileInspection file : report.files()) {
-            json.beginObject(null).field("file", file.file()).field("format", file.layout().format().name().toLowerCase(Locale.ROOT));
+            json.beginObject(null).field("file", file.file()).field("format", file.layout().format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap");
             sections(json, file.layout());
             json.field("truncatedAt", file.truncatedAt());
             traffic(json, "traffic", file.traffic());

@@ -56,10 +56,10 @@ public final class ReportText {
     public static String summary(final InspectionReport report) {
         final StringBuilder out = new StringBuilder();
         out.append("total of ").append(report.files().size()).append(report.files().size() == 1 ? " file" : " files").append('\n');
-        traffic(out, report.total());
         final PayloadGuess payloads = report.payloads();
         out.append("  payloads    ").append(payloads.kind().title()).append(payloads.chosen() ? ", chosen: " : ", guessed: ")
                 .append(payloads.reason()).append(report.port() >= 0 ? " (datagrams to port " + report.port() + ")" : "").append('\n');
+        traffic(out, report.total());
         if (report.mold() != null) {
             mold(out, report.mold());
         }
