@@ -53,8 +53,15 @@ final class LatenessHistogram {
             return;
         }
         Arrays.sort(buffer, 0, buffered);
-        final long[] mergedValues = new long[values.length + buffered];
-        final long[] mergedCounts = new long[values.length + buffered];
+        // sized by the distinct values, not by the buffer: merging takes little memory beside the buffer
+        int distinct = 1;
+        for (int i = 1; i < buffered; i++) {
+            if (buffer[i] != buffer[i - 1]) {
+                distinct++;
+            }
+        }
+        final long[] mergedValues = new long[values.length + distinct];
+        final long[] mergedCounts = new long[values.length + distinct];
         int merged = 0;
         int old = 0;
         int fresh = 0;
