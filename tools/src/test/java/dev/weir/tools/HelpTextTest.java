@@ -38,7 +38,7 @@ class HelpTextTest {
             }
             listed.add(line);
         }
-        assertEquals(List.of("scenario", "run", "inspect"), new ArrayList<>(WEIR.subcommands().keySet()));
+        assertEquals(List.of("scenario", "run", "generate", "inspect"), new ArrayList<>(WEIR.subcommands().keySet()));
         assertEquals(WEIR.subcommands().size(), listed.size(), "one line per command, no continuation lines: " + listed);
         for (final String line : listed) {
             final String name = line.trim().split(" +", 2)[0];
@@ -124,11 +124,15 @@ class HelpTextTest {
 
     private static List<CommandSpec> commands() {
         final List<CommandSpec> commands = new ArrayList<>();
-        commands.add(WEIR);
-        for (final CommandLine sub : WEIR.subcommands().values()) {
-            commands.add(sub.getCommandSpec());
-        }
+        addWithSubcommands(WEIR, commands);
         return commands;
+    }
+
+    private static void addWithSubcommands(final CommandSpec command, final List<CommandSpec> commands) {
+        commands.add(command);
+        for (final CommandLine sub : command.subcommands().values()) {
+            addWithSubcommands(sub.getCommandSpec(), commands);
+        }
     }
 
     private static List<ArgSpec> args(final CommandSpec command) {
