@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The MoldUDP64 framing of an ITCH capture: sessions, heartbeats, payloads that are not MoldUDP64, and the sequence
  * numbers as {@link dev.weir.pipelines.itch.MoldSequenceTracker} follows them in arrival order: gaps (with the
- * first {@value #GAPS_LISTED} listed) and duplicates. Immutable.
+ * first {@value #GAPS_LISTED} listed), the reordered packets that filled them later, what is still missing at the
+ * end, and duplicates. Immutable.
  */
 public final class MoldSummary {
     /** How many gaps are listed with their packets; the rest are only counted. */
@@ -17,17 +18,22 @@ public final class MoldSummary {
     private final long gaps;
     private final long missedMessages;
     private final List<SequenceGap> firstGaps;
+    private final long reorderedPackets;
+    private final long reorderedMessages;
     private final long duplicatePackets;
     private final long duplicateMessages;
 
     MoldSummary(final List<String> sessions, final long heartbeats, final long malformedPayloads, final long gaps,
-            final long missedMessages, final List<SequenceGap> firstGaps, final long duplicatePackets, final long duplicateMessages) {
+            final long missedMessages, final List<SequenceGap> firstGaps, final long reorderedPackets, final long reorderedMessages,
+            final long duplicatePackets, final long duplicateMessages) {
         this.sessions = List.copyOf(sessions);
         this.heartbeats = heartbeats;
         this.malformedPayloads = malformedPayloads;
         this.gaps = gaps;
         this.missedMessages = missedMessages;
         this.firstGaps = List.copyOf(firstGaps);
+        this.reorderedPackets = reorderedPackets;
+        this.reorderedMessages = reorderedMessages;
         this.duplicatePackets = duplicatePackets;
         this.duplicateMessages = duplicateMessages;
     }
@@ -47,14 +53,29 @@ public final class MoldSummary {
         return malformedPayloads;
     }
 
-    /** @return sequence gaps */
+    /** @return sequence gaps: a packet started past the next expected number */
     public long gaps() {
         return gaps;
     }
 
-    /** @return messages in all gaps */
+    /** @return messages in all gaps when they were found, including those that arrived later */
     public long missedMessages() {
         return missedMessages;
+    }
+
+    /** @return packets overtaken by a later one, whose messages arrived after the gap was found (and were counted) */
+    public long reorderedPackets() {
+        return reorderedPackets;
+    }
+
+    /** @return messages that arrived after a later message, filling a gap (counted as messages, measured for lateness) */
+    public long reorderedMessages() {
+        return reorderedMessages;
+    }
+
+    /** @return messages of the gaps that never arrived */
+    public long missingMessages() {
+        return missedMessages - reorderedMessages;
     }
 
     /** @return the first gaps, at most {@value #GAPS_LISTED} */
@@ -62,7 +83,7 @@ public final class MoldSummary {
         return firstGaps;
     }
 
-    /** @return packets whose messages had all been seen before */
+    /** @return packets whose messages had all been seen before, none of them filling a gap */
     public long duplicatePackets() {
         return duplicatePackets;
     }

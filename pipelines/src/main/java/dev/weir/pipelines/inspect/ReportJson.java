@@ -106,6 +106,7 @@ public final class ReportJson {
             json.beginObject(null).field("session", gap.session()).field("from", gap.from()).field("to", gap.to()).field("file", gap.file())
                     .field("packet", gap.packet()).endObject();
         }
-        json.endArray().field("duplicatePackets", mold.duplicatePackets()).field("duplicateMessages", mold.duplicateMessages()).endObject();
+        json.endArray().field("reorderedPackets", mold.reorderedPackets()).field("reorderedMessages", mold.reorderedMessages())
+                .field("missingMessages", mold.missingMessages()).field("duplicatePackets", mold.duplicatePackets()).field("duplicateMessages", mold.duplicateMessages()).endObject();
     }
 }

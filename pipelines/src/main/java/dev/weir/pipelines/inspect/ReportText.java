@@ -148,7 +148,8 @@ public final class ReportText {
             out.append(" '").append(session).append('\'');
         }
         out.append("; ").append(mold.heartbeats()).append(" heartbeats, ").append(mold.malformedPayloads()).append(" payloads not MoldUDP64\n");
-        out.append("  gaps        ").append(mold.gaps()).append(" (").append(mold.missedMessages()).append(" messages missed)\n");
+        out.append("  gaps        ").append(mold.gaps()).append(" (").append(mold.missedMessages())
+                .append(" messages not there when a later packet came)\n");
         for (final SequenceGap gap : mold.firstGaps()) {
             out.append("    '").append(gap.session()).append("' ").append(gap.from()).append(gap.from() == gap.to() ? "" : ".." + gap.to())
                     .append(" missing, seen at ").append(gap.file()).append(" packet ").append(gap.packet()).append('\n');
@@ -156,6 +157,9 @@ public final class ReportText {
         if (mold.gaps() > mold.firstGaps().size()) {
             out.append("    ").append(mold.gaps() - mold.firstGaps().size()).append(" more gaps\n");
         }
+        out.append("  reordered   ").append(mold.reorderedPackets()).append(" packets, ").append(mold.reorderedMessages())
+                .append(" messages came after later ones and filled gaps (counted, measured for lateness)\n");
+        out.append("  missing     ").append(mold.missingMessages()).append(" messages never came\n");
         out.append("  duplicates  ").append(mold.duplicatePackets()).append(" packets, ").append(mold.duplicateMessages()).append(" messages\n");
     }
 

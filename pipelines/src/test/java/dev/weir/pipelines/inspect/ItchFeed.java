@@ -14,8 +14,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Test feed: MoldUDP64 packets of ITCH messages written to a capture, one datagram per packet from 10.0.0.1:40000
- * to 233.54.12.111:26400, remembering what a reader should find: each delivered message's type and timestamp, the
- * packets dropped (never written) and resent.
+ * to 233.54.12.111:26400, remembering what a reader should find: each delivered message's type and timestamp in
+ * arrival order, the packets dropped (never written), resent and held back (written after later ones).
  */
 final class ItchFeed implements AutoCloseable {
     static final int SOURCE = 10 << 24 | 1;
@@ -31,6 +31,9 @@ final class ItchFeed implements AutoCloseable {
     private final List<Long> timestamps = new ArrayList<>();
     private final List<Character> packetTypes = new ArrayList<>();
     private final List<Long> packetTimestamps = new ArrayList<>();
+    private final List<UnsafeBuffer> held = new ArrayList<>();
+    private final List<List<Character>> heldTypes = new ArrayList<>();
+    private final List<List<Long>> heldTimestamps = new ArrayList<>();
     private long captureNanos = OPEN;
     private long datagrams;
 
@@ -68,6 +71,35 @@ final class ItchFeed implements AutoCloseable {
     ItchFeed sendTwice() {
         write(framer.buffer(), framer.length());
         return send();
+    }
+
+    /** Holds the packet back, to be sent by {@link #release} after later ones: reordered. */
+    ItchFeed hold() {
+        final UnsafeBuffer copy = new UnsafeBuffer(new byte[framer.length()]);
+        copy.putBytes(0, framer.buffer(), 0, framer.length());
+        held.add(copy);
+        heldTypes.add(List.copyOf(packetTypes));
+        heldTimestamps.add(List.copyOf(packetTimestamps));
+        return next();
+    }
+
+    /** Sends the last packet held back; its messages are delivered now. */
+    ItchFeed release() {
+        return release(held.size() - 1);
+    }
+
+    /**
+     * Sends a packet held back; its messages are delivered now (the first time).
+     *
+     * @param index the packet's place among those held, from 0
+     */
+    ItchFeed release(final int index) {
+        write(held.get(index), held.get(index).capacity());
+        types.addAll(heldTypes.get(index));
+        timestamps.addAll(heldTimestamps.get(index));
+        heldTypes.set(index, List.of());
+        heldTimestamps.set(index, List.of());
+        return this;
     }
 
     /** Drops the packet: its sequence numbers are a gap. */

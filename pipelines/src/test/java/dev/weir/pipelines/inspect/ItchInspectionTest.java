@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A MoldUDP64/ITCH capture built with the capture writer: the payloads are recognised as ITCH, every message type is
- * counted, a dropped packet is a gap named by the packet that revealed it, a resent packet is a duplicate whose
- * messages are not counted again, unknown and mis-sized messages and a payload that is not MoldUDP64 are skipped and
+ * counted, a dropped packet is a gap named by the packet that revealed it, a packet overtaken by later ones fills its
+ * gap when it comes (its messages count, late), a resent packet is a duplicate whose messages are not counted again, unknown and mis-sized messages and a payload that is not MoldUDP64 are skipped and
  * counted, and the lateness of the messages' ITCH timestamps matches a plain computation.
  */
 class ItchInspectionTest {
@@ -30,6 +30,8 @@ class ItchInspectionTest {
 
     private long gapPacket;
     private long gapFrom;
+    private long reorderedPacket;
+    private long reorderedFrom;
 
     /** 40 packets of five messages cycling through every type; every seventh message 1..50 ms behind. */
     private ItchFeed feed(final Path file) {
@@ -50,6 +52,12 @@ class ItchInspectionTest {
                     gapFrom = feed.nextSequence();
                     feed.drop();
                     gapPacket = feed.datagrams() + 1;
+                } else if (p == 14) {
+                    reorderedFrom = feed.nextSequence();
+                    feed.hold();
+                    reorderedPacket = feed.datagrams() + 1;
+                } else if (p == 16) {
+                    feed.send().release(); // two packets later: its messages arrive behind theirs
                 } else if (p == 20) {
                     feed.sendTwice();
                 } else {
@@ -99,12 +107,17 @@ class ItchInspectionTest {
         assertEquals(List.of("TESTSESS01"), mold.sessions());
         assertEquals(1, mold.heartbeats());
         assertEquals(1, mold.malformedPayloads());
-        assertEquals(1, mold.gaps());
-        assertEquals(5, mold.missedMessages());
-        assertEquals(1, mold.firstGaps().size());
+        // the dropped packet and the one held back are gaps when the packets after them come
+        assertEquals(2, mold.gaps());
+        assertEquals(10, mold.missedMessages());
+        assertEquals(2, mold.firstGaps().size());
         final SequenceGap gap = mold.firstGaps().get(0);
         assertEquals(List.of("TESTSESS01", gapFrom, gapFrom + 4, file.toString(), gapPacket),
                 List.of(gap.session(), gap.from(), gap.to(), gap.file(), gap.packet()));
+        final SequenceGap held = mold.firstGaps().get(1);
+        assertEquals(List.of(reorderedFrom, reorderedFrom + 4, reorderedPacket), List.of(held.from(), held.to(), held.packet()));
+        // the held packet fills its gap when it comes: its messages count; only the dropped ones stay missing
+        assertEquals(List.of(1L, 5L, 5L), List.of(mold.reorderedPackets(), mold.reorderedMessages(), mold.missingMessages()));
         assertEquals(1, mold.duplicatePackets());
         assertEquals(5, mold.duplicateMessages());
 
@@ -133,6 +146,40 @@ class ItchInspectionTest {
         assertEquals((feed.datagrams() - 1) * 1_000_000L, traffic.durationNanos());
         assertEquals(feed.types().size() * 1e9 / traffic.durationNanos(), traffic.perSecond(traffic.messages().total()), 1e-9);
         assertEquals(traffic.messages().total(), report.files().get(0).traffic().messages().total());
+    }
+
+    @Test
+    void reorderedPacketsFillTheirGapsInAnyOrderAndAResentOneIsADuplicate() {
+        final Path file = dir.resolve("reordered.pcap");
+        final ItchFeed feed;
+        try (ItchFeed written = new ItchFeed(file, "SESSION001")) {
+            feed = written;
+            long clock = NINE_THIRTY;
+            for (int p = 0; p < 12; p++) {
+                for (int m = 0; m < 3; m++) {
+                    clock += 1_000_000;
+                    written.message(ItchMessageType.ADD_ORDER, clock);
+                }
+                if (p >= 2 && p <= 4 || p == 7) {
+                    written.hold(); // packets 2, 3 and 4 in a row, and packet 7 alone
+                } else {
+                    written.send();
+                }
+            }
+            // the middle one of three first (the gap splits), then the last (its end), then the first (its start)
+            written.release(1).release(2).release(0);
+            written.release(3).release(3); // the last packet held, then the same packet again: a duplicate
+        }
+        final MoldSummary mold = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(file)).mold();
+        assertEquals(List.of(2L, 12L), List.of(mold.gaps(), mold.missedMessages()));
+        assertEquals(List.of(4L, 12L, 0L), List.of(mold.reorderedPackets(), mold.reorderedMessages(), mold.missingMessages()));
+        assertEquals(List.of(1L, 3L), List.of(mold.duplicatePackets(), mold.duplicateMessages()));
+        final InspectionReport report = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(file));
+        assertEquals(36, report.total().messages().total());
+        final List<Long> millis = feed.timestamps().stream().map(nanos -> nanos / 1_000_000).toList();
+        final PlainLateness plain = new PlainLateness(millis);
+        assertEquals(List.of(plain.behind(), plain.max()), List.of(report.lateness().behind(), report.lateness().max()));
+        assertEquals(12, report.lateness().behind());
     }
 
     @Test
