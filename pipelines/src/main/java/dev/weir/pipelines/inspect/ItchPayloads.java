@@ -23,7 +23,8 @@ import org.agrona.DirectBuffer;
  * are duplicates and are skipped. The last {@value #OPEN_GAPS} gaps are remembered for this; older ones stay missing.
  * Each message counted is classified by type and length, and a well-formed one's timestamp (nanoseconds since
  * midnight) becomes its event time in ms since midnight, as a replay's ITCH decoder uses it. Allocates nothing per
- * packet except for a payload that is not MoldUDP64, a new session or a gap. Not thread-safe.
+ * packet in order; a payload that is not MoldUDP64, a new session, a gap and a packet that comes behind the expected
+ * sequence number (reordered or repeated) may allocate. Not thread-safe.
  */
 final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
     /** The ITCH header's timestamp: 6 bytes at offset 5 of the message. */
@@ -171,7 +172,7 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
 
     @Override
     public MoldSummary mold() {
-        return new MoldSummary(sessions, heartbeats, malformedPayloads, tracker.gaps(), tracker.missedMessages(), firstGaps,
+        return new MoldSummary(sessions, tracker.sessions(), heartbeats, malformedPayloads, tracker.gaps(), tracker.missedMessages(), firstGaps,
                 reorderedPackets, reorderedMessages, duplicatePackets, tracker.duplicateMessages() - reorderedMessages);
     }
 

@@ -13,6 +13,7 @@ public final class MoldSummary {
     public static final int GAPS_LISTED = 5;
 
     private final List<String> sessions;
+    private final int sessionCount;
     private final long heartbeats;
     private final long malformedPayloads;
     private final long gaps;
@@ -23,10 +24,11 @@ public final class MoldSummary {
     private final long duplicatePackets;
     private final long duplicateMessages;
 
-    MoldSummary(final List<String> sessions, final long heartbeats, final long malformedPayloads, final long gaps,
+    MoldSummary(final List<String> sessions, final int sessionCount, final long heartbeats, final long malformedPayloads, final long gaps,
             final long missedMessages, final List<SequenceGap> firstGaps, final long reorderedPackets, final long reorderedMessages,
             final long duplicatePackets, final long duplicateMessages) {
         this.sessions = List.copyOf(sessions);
+        this.sessionCount = sessionCount;
         this.heartbeats = heartbeats;
         this.malformedPayloads = malformedPayloads;
         this.gaps = gaps;
@@ -38,9 +40,14 @@ public final class MoldSummary {
         this.duplicateMessages = duplicateMessages;
     }
 
-    /** @return the sessions in order of first sight, 10 characters each, spaces kept */
+    /** @return the sessions in order of first sight, 10 characters each, spaces kept; the first 100 */
     public List<String> sessions() {
         return sessions;
+    }
+
+    /** @return how many sessions were seen, named or not */
+    public int sessionCount() {
+        return sessionCount;
     }
 
     /** @return payloads with a message count of 0 */

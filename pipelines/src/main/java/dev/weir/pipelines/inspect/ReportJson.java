@@ -100,7 +100,7 @@ public final class ReportJson {
         for (final String session : mold.sessions()) {
             json.field(null, session);
         }
-        json.endArray().field("heartbeats", mold.heartbeats()).field("notMoldPayloads", mold.malformedPayloads()).field("gaps", mold.gaps())
+        json.endArray().field("sessionCount", mold.sessionCount()).field("heartbeats", mold.heartbeats()).field("notMoldPayloads", mold.malformedPayloads()).field("gaps", mold.gaps())
                 .field("missedMessages", mold.missedMessages()).beginArray("firstGaps");
         for (final SequenceGap gap : mold.firstGaps()) {
             json.beginObject(null).field("session", gap.session()).field("from", gap.from()).field("to", gap.to()).field("file", gap.file())

@@ -143,7 +143,7 @@ public final class ReportText {
     }
 
     private static void mold(final StringBuilder out, final MoldSummary mold) {
-        out.append("  sessions    ").append(mold.sessions().size());
+        out.append("  sessions    ").append(mold.sessionCount());
         for (final String session : mold.sessions()) {
             out.append(" '").append(session).append('\'');
         }

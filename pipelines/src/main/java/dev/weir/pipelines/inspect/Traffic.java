@@ -27,6 +27,10 @@ public final class Traffic {
     private final long latestNanos;
     private final MessageTally messages;
 
+    /**
+     * @param counts packets, captured bytes, wire bytes, datagrams, decoded datagrams, fragments, not UDP, malformed and
+     *     unsupported link, in this order
+     */
     Traffic(final long[] counts, final List<FlowCount> allFlows, final long untrackedPackets, final long earliestNanos,
             final long latestNanos, final MessageTally messages) {
         this.packets = counts[0];

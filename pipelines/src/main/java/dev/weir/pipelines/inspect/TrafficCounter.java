@@ -5,23 +5,31 @@ import dev.weir.pipelines.capture.DatagramDecoder;
 
 /** Adds up the packets of one capture, or of several; makes a {@link Traffic}. Not thread-safe. */
 final class TrafficCounter {
-    private final long[] counts = new long[9];
     private final FlowTable flows = new FlowTable();
+    private long packets;
+    private long capturedBytes;
+    private long wireBytes;
+    private long datagrams;
+    private long decodedDatagrams;
+    private long fragments;
+    private long notUdp;
+    private long malformed;
+    private long unsupportedLink;
     private long earliestNanos = Long.MAX_VALUE;
     private long latestNanos = Long.MIN_VALUE;
 
     /** Counts a packet read. */
     void packet(final CapturePacket packet) {
-        counts[0]++;
-        counts[1] += packet.capturedLength();
-        counts[2] += packet.originalLength();
+        packets++;
+        capturedBytes += packet.capturedLength();
+        wireBytes += packet.originalLength();
         earliestNanos = Math.min(earliestNanos, packet.timestampNanos());
         latestNanos = Math.max(latestNanos, packet.timestampNanos());
     }
 
     /** Counts a datagram whose payload is decoded. */
     void decoded() {
-        counts[4]++;
+        decodedDatagrams++;
     }
 
     /** @return the flow table of this capture */
@@ -31,18 +39,24 @@ final class TrafficCounter {
 
     /** Takes the decoder's counts at the end of the capture. */
     void datagrams(final DatagramDecoder decoder) {
-        counts[3] += decoder.datagrams();
-        counts[5] += decoder.fragments();
-        counts[6] += decoder.notUdp();
-        counts[7] += decoder.malformed();
-        counts[8] += decoder.unsupportedLink();
+        datagrams += decoder.datagrams();
+        fragments += decoder.fragments();
+        notUdp += decoder.notUdp();
+        malformed += decoder.malformed();
+        unsupportedLink += decoder.unsupportedLink();
     }
 
     /** Adds another capture's counts. */
     void add(final TrafficCounter other) {
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] += other.counts[i];
-        }
+        packets += other.packets;
+        capturedBytes += other.capturedBytes;
+        wireBytes += other.wireBytes;
+        datagrams += other.datagrams;
+        decodedDatagrams += other.decodedDatagrams;
+        fragments += other.fragments;
+        notUdp += other.notUdp;
+        malformed += other.malformed;
+        unsupportedLink += other.unsupportedLink;
         flows.addAll(other.flows);
         earliestNanos = Math.min(earliestNanos, other.earliestNanos);
         latestNanos = Math.max(latestNanos, other.latestNanos);
@@ -50,7 +64,8 @@ final class TrafficCounter {
 
     /** @return the counts as they stand, with these messages */
     Traffic traffic(final MessageTally messages) {
-        final boolean none = counts[0] == 0;
-        return new Traffic(counts.clone(), flows.counts(), flows.untrackedPackets(), none ? 0 : earliestNanos, none ? 0 : latestNanos, messages);
+        final boolean none = packets == 0;
+        return new Traffic(new long[] {packets, capturedBytes, wireBytes, datagrams, decodedDatagrams, fragments, notUdp, malformed,
+            unsupportedLink}, flows.counts(), flows.untrackedPackets(), none ? 0 : earliestNanos, none ? 0 : latestNanos, messages);
     }
 }

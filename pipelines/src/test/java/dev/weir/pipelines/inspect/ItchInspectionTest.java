@@ -198,6 +198,7 @@ class ItchInspectionTest {
         assertEquals(List.of(2L, 1L), report.files().stream().map(file -> file.traffic().messages().total()).toList());
         assertEquals(3, report.total().messages().total());
         assertEquals(List.of("SESSION001", "SESSION002"), report.mold().sessions());
+        assertEquals(2, report.mold().sessionCount());
         assertEquals(0, report.mold().gaps());
         assertEquals(List.of(3L, 1L, 100L), List.of(report.lateness().events(), report.lateness().behind(), report.lateness().max()));
     }
