@@ -59,7 +59,12 @@ class ConformanceScenariosTest {
         if (!Files.isDirectory(examples)) {
             fail("the examples folder " + examples + " is missing");
         }
-        return scenarios(examples);
+        return scenarios(examples, ConformanceScenariosTest::isScenario);
+    }
+
+    /** examples/replay holds captures for 'weir replay' (docs/generate.md), not a scenario. */
+    static boolean isScenario(final Path exampleDirectory) {
+        return !exampleDirectory.getFileName().toString().equals("replay");
     }
 
     @TestFactory
@@ -78,9 +83,13 @@ class ConformanceScenariosTest {
     }
 
     private static Stream<DynamicNode> scenarios(final Path folder) {
+        return scenarios(folder, directory -> true);
+    }
+
+    private static Stream<DynamicNode> scenarios(final Path folder, final java.util.function.Predicate<Path> scenario) {
         final List<Path> directories;
         try (Stream<Path> children = Files.list(folder)) {
-            directories = children.filter(Files::isDirectory).sorted().collect(Collectors.toList());
+            directories = children.filter(Files::isDirectory).filter(scenario).sorted().collect(Collectors.toList());
         } catch (IOException e) {
             throw new AssertionError("cannot list " + folder + ": " + e.getMessage(), e);
         }

@@ -20,6 +20,12 @@ public record StatsdTrafficSummary(long datagrams, long lines, long[] byType, lo
         byType = byType.clone();
     }
 
+    /** @return a copy of the well-formed lines by {@link MetricType#ordinal()} */
+    @Override
+    public long[] byType() {
+        return byType.clone();
+    }
+
     /**
      * @param type a metric type
      * @return the well-formed lines of that type

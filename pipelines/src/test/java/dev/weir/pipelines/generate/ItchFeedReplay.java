@@ -87,8 +87,7 @@ final class ItchFeedReplay implements MoldSequenceListener {
     private void message(final UnsafeBuffer buffer, final int at, final int length, final boolean strict) {
         final ItchMessageType type = counts.classify(buffer, at, length);
         assertNotNull(type, "a well-formed message");
-        final SystemEvent header = new SystemEvent();
-        // every type's header is read the same way; SystemEvent's wrap would refuse other types, so read it raw
+        // the header is the same for every type: read it in place rather than through one type's decoder
         final long timestamp = (long) (buffer.getShort(at + 5, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF) << 32
                 | buffer.getInt(at + 7, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
         timestampsInOrder &= timestamp >= lastTimestamp;
@@ -98,7 +97,7 @@ final class ItchFeedReplay implements MoldSequenceListener {
         }
         final int locate = buffer.getShort(at + 1, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF;
         switch (type) {
-            case SYSTEM_EVENT -> systemEvents.add(String.valueOf(header.wrap(buffer, at, length).eventCode()));
+            case SYSTEM_EVENT -> systemEvents.add(String.valueOf(new SystemEvent().wrap(buffer, at, length).eventCode()));
             case STOCK_DIRECTORY -> {
                 final StockDirectory r = new StockDirectory().wrap(buffer, at, length);
                 directory.add(r.stockLocate() + " " + Alpha.text(r.stock(), 8) + " " + r.roundLotSize());
