@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * the chosen port. Memory stays bounded whatever the files' size: counters, at most {@value FlowTable#MAX_FLOWS}
  * flows, a few listed gaps and sessions, and the lateness histogram, which grows with the number of distinct
  * lateness values in ms, not with the number of events ({@link LatenessHistogram}). Nothing is allocated per
- * packet once warm. Not thread-safe; one inspection at a time.
+ * packet once warm, save for payloads that are damaged, reordered or repeated. Not thread-safe; one inspection at a
+ * time.
  */
 public final class CaptureInspector {
     private final InspectOptions options;
