@@ -1,6 +1,7 @@
 package dev.weir.tools;
 
 import dev.weir.tools.generate.GenerateCommand;
+import dev.weir.tools.inspect.InspectCommand;
 import dev.weir.tools.replay.ReplayCommand;
 import dev.weir.tools.run.RunCommand;
 import dev.weir.tools.scenario.ScenarioCommand;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = WeirVersion.class,
         description = "Weir: a low-latency event-time stream engine with Apache Flink's event-time semantics.",
-        subcommands = {ScenarioCommand.class, RunCommand.class, ReplayCommand.class, GenerateCommand.class},
+        subcommands = {ScenarioCommand.class, RunCommand.class, ReplayCommand.class, InspectCommand.class, GenerateCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",

@@ -1,0 +1,191 @@
+package dev.weir.pipelines.inspect;
+
+import dev.weir.pipelines.capture.CapturePacket;
+import dev.weir.pipelines.capture.Datagram;
+import dev.weir.pipelines.itch.ItchMessageCounts;
+import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.pipelines.itch.MoldFormatException;
+import dev.weir.pipelines.itch.MoldSequenceListener;
+import dev.weir.pipelines.itch.MoldSequenceTracker;
+import dev.weir.pipelines.itch.MoldUdp64Packet;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import org.agrona.DirectBuffer;
+
+/**
+ * MoldUDP64 payloads carrying ITCH 5.0 messages. Sequence numbers go through a {@link MoldSequenceTracker}. Of the
+ * messages it reports as seen before, those whose sequence numbers lie in a gap it reported earlier were not seen:
+ * their packet was overtaken by a later one (reordered), so they fill the gap and count as messages; the others
+ * are duplicates and are skipped. The last {@value #OPEN_GAPS} gaps are remembered for this; older ones stay missing.
+ * Each message counted is classified by type and length, and a well-formed one's timestamp (nanoseconds since
+ * midnight) becomes its event time in ms since midnight, as a replay's ITCH decoder uses it. Allocates nothing per
+ * packet in order; a payload that is not MoldUDP64, a new session, a gap and a packet that comes behind the expected
+ * sequence number (reordered or repeated) may allocate. Not thread-safe.
+ */
+final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
+    /** The ITCH header's timestamp: 6 bytes at offset 5 of the message. */
+    private static final int TIMESTAMP_AT = 5;
+    private static final int SESSIONS_LISTED = 100;
+    /** How many gaps are remembered for reordered packets to fill. */
+    static final int OPEN_GAPS = 1_024;
+
+    private final LatenessHistogram lateness;
+    private final MoldUdp64Packet packet = new MoldUdp64Packet();
+    private final MoldSequenceTracker tracker = new MoldSequenceTracker(this);
+    private final ItchMessageCounts counts = new ItchMessageCounts();
+    private final List<byte[]> sessionBytes = new ArrayList<>();
+    private final List<String> sessions = new ArrayList<>();
+    private final List<SequenceGap> firstGaps = new ArrayList<>();
+    private final ArrayDeque<OpenGap> openGaps = new ArrayDeque<>();
+    private byte[] lastSession;
+    private long heartbeats;
+    private long malformedPayloads;
+    private long reorderedPackets;
+    private long reorderedMessages;
+    private long duplicatePackets;
+    private String file;
+    private long packetNumber;
+
+    ItchPayloads(final LatenessHistogram lateness) {
+        this.lateness = lateness;
+    }
+
+    @Override
+    public void payload(final String file, final CapturePacket captured, final Datagram datagram) {
+        try {
+            packet.wrap(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength());
+        } catch (final MoldFormatException notMold) {
+            malformedPayloads++;
+            return;
+        }
+        this.file = file;
+        this.packetNumber = captured.ordinal();
+        noteSession();
+        if (packet.isHeartbeat()) {
+            heartbeats++;
+        }
+        final int firstNew = tracker.track(packet);
+        final DirectBuffer buffer = packet.buffer();
+        int filled = 0;
+        while (packet.next()) {
+            if (packet.messageIndex() < firstNew) {
+                if (!fillsGap(packet.messageSequenceNumber())) {
+                    continue;
+                }
+                filled++;
+            }
+            final int offset = packet.messageOffset();
+            if (counts.classify(buffer, offset, packet.messageLength()) != null) {
+                final long nanos = (long) (buffer.getShort(offset + TIMESTAMP_AT, ByteOrder.BIG_ENDIAN) & 0xFFFF) << 32
+                        | buffer.getInt(offset + TIMESTAMP_AT + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
+                lateness.event(nanos / 1_000_000L);
+            }
+        }
+        if (filled > 0) {
+            reorderedPackets++;
+            reorderedMessages += filled;
+        } else if (firstNew > 0 && firstNew == packet.carriedMessages()) {
+            duplicatePackets++;
+        }
+    }
+
+    /** @return true if the sequence number of the current packet's session lies in a remembered gap, which it leaves */
+    private boolean fillsGap(final long sequence) {
+        final Iterator<OpenGap> newestFirst = openGaps.descendingIterator();
+        while (newestFirst.hasNext()) {
+            final OpenGap gap = newestFirst.next();
+            if (sequence >= gap.from && sequence <= gap.to && packet.sessionEquals(gap.session)) {
+                if (gap.from == gap.to) {
+                    newestFirst.remove();
+                } else if (sequence == gap.from) {
+                    gap.from++;
+                } else if (sequence == gap.to) {
+                    gap.to--;
+                } else {
+                    // filled in the middle: the part after it becomes a gap of its own
+                    final long to = gap.to;
+                    gap.to = sequence - 1;
+                    remember(new OpenGap(gap.session, sequence + 1, to));
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void noteSession() {
+        if (lastSession != null && packet.sessionEquals(lastSession)) {
+            return;
+        }
+        for (final byte[] known : sessionBytes) {
+            if (packet.sessionEquals(known)) {
+                lastSession = known;
+                return;
+            }
+        }
+        if (sessionBytes.size() < SESSIONS_LISTED) {
+            lastSession = new byte[MoldUdp64Packet.SESSION_LENGTH];
+            packet.copySession(lastSession);
+            sessionBytes.add(lastSession);
+            sessions.add(packet.sessionText());
+        }
+    }
+
+    @Override
+    public void gap(final String session, final long from, final long to) {
+        if (firstGaps.size() < MoldSummary.GAPS_LISTED) {
+            firstGaps.add(new SequenceGap(session, from, to, file, packetNumber));
+        }
+        final byte[] bytes = new byte[MoldUdp64Packet.SESSION_LENGTH];
+        packet.copySession(bytes);
+        remember(new OpenGap(bytes, from, to));
+    }
+
+    /** Keeps the gap for reordered packets to fill, forgetting the oldest beyond {@value #OPEN_GAPS}: those stay missing. */
+    private void remember(final OpenGap gap) {
+        if (openGaps.size() == OPEN_GAPS) {
+            openGaps.removeFirst();
+        }
+        openGaps.addLast(gap);
+    }
+
+    @Override
+    public void endOfSession(final String session, final long nextSequence) {
+        // an ended session needs no report of its own: its later packets would show as duplicates or gaps
+    }
+
+    @Override
+    public MessageTally tally() {
+        final List<MessageCount> byType = new ArrayList<>();
+        for (final ItchMessageType type : ItchMessageType.values()) {
+            byType.add(new MessageCount(String.valueOf(type.code()), type.name().toLowerCase(Locale.ROOT).replace('_', ' '), counts.count(type)));
+        }
+        return new MessageTally(byType, List.of(
+                new MessageCount("unknown", "messages of no ITCH 5.0 type", counts.unknown()),
+                new MessageCount("mis-sized", "messages not of their type's length", counts.misSized()),
+                new MessageCount("not-mold", "payloads that are not MoldUDP64", malformedPayloads)));
+    }
+
+    @Override
+    public MoldSummary mold() {
+        return new MoldSummary(sessions, tracker.sessions(), heartbeats, malformedPayloads, tracker.gaps(), tracker.missedMessages(), firstGaps,
+                reorderedPackets, reorderedMessages, duplicatePackets, tracker.duplicateMessages() - reorderedMessages);
+    }
+
+    /** Sequence numbers of a session not seen yet, both ends inclusive; shrinks as reordered packets fill it. */
+    private static final class OpenGap {
+        private final byte[] session;
+        private long from;
+        private long to;
+
+        OpenGap(final byte[] session, final long from, final long to) {
+            this.session = session;
+            this.from = from;
+            this.to = to;
+        }
+    }
+}

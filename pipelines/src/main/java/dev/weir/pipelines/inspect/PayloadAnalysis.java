@@ -1,0 +1,24 @@
+package dev.weir.pipelines.inspect;
+
+import dev.weir.pipelines.capture.CapturePacket;
+import dev.weir.pipelines.capture.Datagram;
+
+/**
+ * Decodes the payloads of one format for an inspection: counts the messages and hands each event's time to a
+ * {@link LatenessHistogram}. Sees the datagrams of all files in file order, as a replay's decoder does. Not
+ * thread-safe.
+ */
+interface PayloadAnalysis {
+    /**
+     * @param file the capture's name
+     * @param packet the packet the datagram is in
+     * @param datagram the datagram whose payload to decode
+     */
+    void payload(String file, CapturePacket packet, Datagram datagram);
+
+    /** @return the counts so far */
+    MessageTally tally();
+
+    /** @return the MoldUDP64 framing, or null for a format that has none */
+    MoldSummary mold();
+}

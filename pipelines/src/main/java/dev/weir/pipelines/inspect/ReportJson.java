@@ -1,0 +1,112 @@
+package dev.weir.pipelines.inspect;
+
+import dev.weir.pipelines.capture.CaptureFormat;
+import java.util.List;
+
+/**
+ * An {@link InspectionReport} as one JSON object ({@code weir inspect --format json}), with the same content as
+ * {@link ReportText}: {@code files} (each with {@code format}, {@code sections}, {@code truncatedAt} and
+ * {@code traffic}), {@code total}, {@code port}, {@code payloads}, {@code mold} (null unless ITCH) and
+ * {@code lateness}. Times are given both as ISO-8601 UTC text and as ns since the epoch; rates over an empty time
+ * range are null. Stateless.
+ */
+public final class ReportJson {
+    private ReportJson() {
+    }
+
+    /**
+     * @param report the report
+     * @return it as one line of JSON, without a line end
+     */
+    public static String of(final InspectionReport report) {
+        final JsonText json = new JsonText().beginObject(null);
+        json.beginArray("files");
+        for (final FileInspection file : report.files()) {
+            json.beginObject(null).field("file", file.file()).field("format", file.layout().format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap");
+            sections(json, file.layout());
+            json.field("truncatedAt", file.truncatedAt());
+            traffic(json, "traffic", file.traffic());
+            json.endObject();
+        }
+        json.endArray();
+        traffic(json, "total", report.total());
+        json.field("port", report.port());
+        json.beginObject("payloads").field("decoder", report.payloads().kind().optionName()).field("chosen", report.payloads().chosen())
+                .field("reason", report.payloads().reason()).endObject();
+        mold(json, report.mold());
+        final LatenessSummary lateness = report.lateness();
+        json.beginObject("lateness").field("events", lateness.events()).field("behind", lateness.behind()).field("p50Millis", lateness.p50())
+                .field("p99Millis", lateness.p99()).field("p999Millis", lateness.p999()).field("maxMillis", lateness.max())
+                .field("suggestedOutOfOrdernessMillis", lateness.suggestedBound()).field("laterThanSuggested", lateness.laterThanSuggested())
+                .endObject();
+        return json.endObject().toString();
+    }
+
+    private static void sections(final JsonText json, final CaptureLayout layout) {
+        json.beginArray("sections");
+        for (final CaptureSection section : layout.sections()) {
+            json.beginObject(null).field("byteOrder", section.byteOrder()).field("version", section.version()).beginArray("interfaces");
+            for (final CaptureInterface captureInterface : section.interfaces()) {
+                json.beginObject(null).field("linkType", captureInterface.linkType()).field("linkTypeName", captureInterface.linkTypeName())
+                        .field("snapLength", captureInterface.snapLength()).field("resolution", captureInterface.resolution())
+                        .field("name", captureInterface.name()).endObject();
+            }
+            json.endArray().endObject();
+        }
+        json.endArray();
+    }
+
+    private static void traffic(final JsonText json, final String name, final Traffic traffic) {
+        json.beginObject(name).field("packets", traffic.packets()).field("capturedBytes", traffic.capturedBytes())
+                .field("wireBytes", traffic.wireBytes()).field("datagrams", traffic.datagrams()).field("decodedDatagrams", traffic.decodedDatagrams())
+                .field("fragments", traffic.fragments()).field("notUdp", traffic.notUdp()).field("malformed", traffic.malformed())
+                .field("unsupportedLink", traffic.unsupportedLink());
+        if (traffic.packets() == 0) {
+            json.nullField("earliest").nullField("latest");
+        } else {
+            json.field("earliest", CaptureTimes.iso(traffic.earliestNanos())).field("latest", CaptureTimes.iso(traffic.latestNanos()));
+        }
+        json.field("earliestNanos", traffic.earliestNanos()).field("latestNanos", traffic.latestNanos())
+                .field("durationNanos", traffic.durationNanos()).field("packetsPerSecond", traffic.perSecond(traffic.packets()))
+                .field("messagesPerSecond", traffic.perSecond(traffic.messages().total()));
+        json.beginArray("flows");
+        for (final FlowCount flow : traffic.flows()) {
+            json.beginObject(null).field("source", flow.source()).field("destination", flow.destination()).field("packets", flow.packets())
+                    .field("payloadBytes", flow.payloadBytes()).endObject();
+        }
+        json.endArray().field("otherFlows", traffic.otherFlows()).field("otherFlowPackets", traffic.otherFlowPackets());
+        final MessageTally messages = traffic.messages();
+        json.beginObject("messages").field("total", messages.total());
+        counts(json, "byType", messages.byType().stream().filter(count -> count.count() > 0).toList());
+        json.field("skipped", messages.faultTotal());
+        counts(json, "skippedBy", messages.faults().stream().filter(count -> count.count() > 0).toList());
+        json.endObject().endObject();
+    }
+
+    private static void counts(final JsonText json, final String name, final List<MessageCount> counts) {
+        json.beginArray(name);
+        for (final MessageCount count : counts) {
+            json.beginObject(null).field("code", count.code()).field("name", count.name()).field("count", count.count()).endObject();
+        }
+        json.endArray();
+    }
+
+    private static void mold(final JsonText json, final MoldSummary mold) {
+        if (mold == null) {
+            json.nullField("mold");
+            return;
+        }
+        json.beginObject("mold").beginArray("sessions");
+        for (final String session : mold.sessions()) {
+            json.field(null, session);
+        }
+        json.endArray().field("sessionCount", mold.sessionCount()).field("heartbeats", mold.heartbeats()).field("notMoldPayloads", mold.malformedPayloads()).field("gaps", mold.gaps())
+                .field("missedMessages", mold.missedMessages()).beginArray("firstGaps");
+        for (final SequenceGap gap : mold.firstGaps()) {
+            json.beginObject(null).field("session", gap.session()).field("from", gap.from()).field("to", gap.to()).field("file", gap.file())
+                    .field("packet", gap.packet()).endObject();
+        }
+        json.endArray().field("reorderedPackets", mold.reorderedPackets()).field("reorderedMessages", mold.reorderedMessages())
+                .field("missingMessages", mold.missingMessages()).field("duplicatePackets", mold.duplicatePackets()).field("duplicateMessages", mold.duplicateMessages()).endObject();
+    }
+}
