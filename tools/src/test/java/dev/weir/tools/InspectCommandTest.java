@@ -64,7 +64,7 @@ class InspectCommandTest {
                 + " payload bytes"), run::describe);
         // the second file starts over at the first file's times: its first events are 40 ms behind, read after the first file
         assertTrue(run.outLines().contains("  lateness    8 of 20 events behind an earlier event's time (capture times, ms)"), run::describe);
-        assertTrue(run.outLines().contains("  suggestion  --out-of-orderness 40 (job: maxOutOfOrderness: 40)"), run::describe);
+        assertTrue(run.outLines().contains("  suggestion  --out-of-orderness 40ms (job: maxOutOfOrderness: 40)"), run::describe);
     }
 
     @Test

@@ -172,7 +172,7 @@ public final class ReportText {
                 .append(kind == PayloadKind.ITCH ? "(ITCH timestamps, ms since midnight)" : "(capture times, ms)").append('\n');
         out.append("              p50 ").append(lateness.p50()).append(" ms, p99 ").append(lateness.p99()).append(" ms, p99.9 ")
                 .append(lateness.p999()).append(" ms, max ").append(lateness.max()).append(" ms\n");
-        out.append("  suggestion  --out-of-orderness ").append(lateness.suggestedBound()).append(" (job: maxOutOfOrderness: ")
+        out.append("  suggestion  --out-of-orderness ").append(lateness.suggestedBound()).append("ms (job: maxOutOfOrderness: ")
                 .append(lateness.suggestedBound()).append(")\n");
         out.append("              the p99.9 lateness rounded up to ").append(LatenessSummary.ROUNDING_MILLIS)
                 .append(" ms: a high percentile, not the mean; ").append(lateness.laterThanSuggested())

@@ -68,7 +68,7 @@ class ReportOutputTest {
                 + TRAFFIC
                 + "  lateness    4 of 9 events behind an earlier event's time (capture times, ms)\n"
                 + "              p50 0 ms, p99 5 ms, p99.9 5 ms, max 5 ms\n"
-                + "  suggestion  --out-of-orderness 10 (job: maxOutOfOrderness: 10)\n"
+                + "  suggestion  --out-of-orderness 10ms (job: maxOutOfOrderness: 10)\n"
                 + "              the p99.9 lateness rounded up to 10 ms: a high percentile, not the mean; 0 events lag by more and"
                 + " would be late\n", ReportText.of(report));
     }
