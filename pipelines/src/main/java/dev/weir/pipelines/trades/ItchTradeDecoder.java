@@ -55,12 +55,12 @@ import org.agrona.DirectBuffer;
  * room) or at {@link #endOfInput()}. A packet below the next expected number is a repeat, skipped and counted; so
  * is a copy of a held packet. A packet that carries messages after a later packet of its session arrived, and
  * brings messages not yet decoded, counts in {@code reordered packets}. The hold takes the bound's bytes once, at
- * construction, plus about 50 bytes per packet of the bound and 4 bytes per packet of the bound for each session.
+ * construction, plus about 50 bytes per packet of the bound and 4 bytes per packet of the bound for each session;
+ * the event pool has one more event per 33 bytes of the bound, since one packet may release a whole hold's trades.
  *
  * <p>Allocates nothing per message once warm: the events come from an {@link EventPool}, the symbol keys are
  * interned ({@link SymbolKeys}), held packets go into the preallocated hold, and only a new symbol, a new session,
- * a growing order table or a warning allocates. One
- * decoder per reading thread; not thread-safe.
+ * a growing order table or a warning allocates. One decoder per reading thread; not thread-safe.
  */
 public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     /** Orders the table holds before it first grows; a busy day has a few hundred thousand open at once. */
@@ -69,6 +69,8 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     public static final int DEFAULT_HOLD_PACKETS = 1_000;
     /** Payload bytes held while a gap is open before it is declared lost, by default: 4 MiB. */
     public static final int DEFAULT_HOLD_BYTES = 4 << 20;
+    /** The most payload bytes a hold may have: 256 MiB. */
+    public static final int MAX_HOLD_BYTES = 256 << 20;
 
     private final ReplayWarnings warnings;
     private final EventPool<TradePrint> pool;
@@ -110,12 +112,25 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     /**
      * @param context where gap warnings go, and the size of the event pool
      * @param holdPackets the most packets held while a gap is open (counted from the oldest still held), at least 1
-     * @param holdBytes the most payload bytes held likewise, at least 20; preallocated
+     * @param holdBytes the most payload bytes held likewise, 20 to {@value #MAX_HOLD_BYTES}; preallocated, and the event
+     *     pool grows by one event per 33 bytes, since the end of a gap may release a whole hold's trades at once
      */
     public ItchTradeDecoder(final ReplayContext context, final int holdPackets, final int holdBytes) {
         this.warnings = context.warnings();
-        this.pool = new EventPool<>(context.eventPoolSize(), TradePrint::new);
+        this.pool = new EventPool<>(poolSize(context.eventPoolSize(), holdBytes), TradePrint::new);
         this.held = new HeldPackets(holdPackets, holdBytes);
+    }
+
+    /**
+     * One call may release everything held, so the pool has room for the trades of a full hold on top of what the
+     * replay asks for: the shortest message that prints a trade ({@code E}) takes 33 bytes with its length field.
+     */
+    private static int poolSize(final int replaySize, final int holdBytes) {
+        if (holdBytes > MAX_HOLD_BYTES) {
+            throw new IllegalArgumentException("bytes to hold must be at most " + MAX_HOLD_BYTES + ": " + holdBytes);
+        }
+        final int wanted = replaySize + Math.max(0, holdBytes) / (ItchMessageType.ORDER_EXECUTED.length() + 2);
+        return wanted == 1 ? 1 : Integer.highestOneBit(wanted - 1) << 1;
     }
 
     @Override

@@ -145,6 +145,16 @@ class ItchTradeDecoderReorderingTest {
         }
     }
 
+    /** @return {@code first}, then {@code from} to {@code to} */
+    private static int[] concatPackets(final int first, final int from, final int to) {
+        final int[] order = new int[to - from + 2];
+        order[0] = first;
+        for (int k = from; k <= to; k++) {
+            order[k - from + 1] = k;
+        }
+        return order;
+    }
+
     private static void permutations(final int[] items, final int from, final List<int[]> out) {
         if (from == items.length) {
             out.add(items.clone());
@@ -366,5 +376,33 @@ class ItchTradeDecoderReorderingTest {
             assertThrows(IllegalArgumentException.class, () -> decoder(none, 0, 1 << 20)).getMessage());
         assertEquals("bytes to hold must be at least 20: 19",
             assertThrows(IllegalArgumentException.class, () -> decoder(none, 10, 19)).getMessage());
+        assertEquals("bytes to hold must be at most 268435456: 268435457",
+            assertThrows(IllegalArgumentException.class, () -> decoder(none, 10, (256 << 20) + 1)).getMessage());
+    }
+
+    /**
+     * The trades a release hands on at once are distinct events, intact after the call, even when the replay's event
+     * pool is smaller than a full hold's trades: the decoder's pool has room for them.
+     */
+    @Test
+    void aWholeHoldReleasedAtOnceHandsOnDistinctIntactEvents() {
+        for (final int holdBytes : new int[] {1_000, 4_000, 1 << 20}) {
+            final ItchTradeDecoder decoder = new ItchTradeDecoder(new ReplayContext(warnings::add, 8), 1_000, holdBytes);
+            final List<TradePrint> events = new ArrayList<>();
+            final int heldCount = Math.min(holdBytes / packet("A", 1).length, 60); // as many as fit
+            for (final int k : concatPackets(1, 3, heldCount + 2)) {
+                final byte[] payload = packet("A", k);
+                decoder.decode(new UnsafeBuffer(payload), 0, payload.length, "feed.pcap", k, (trade, millis) -> events.add(trade));
+            }
+            events.clear();
+            final byte[] late = packet("A", 2);
+            decoder.decode(new UnsafeBuffer(late), 0, late.length, "feed.pcap", 2, (trade, millis) -> events.add(trade));
+
+            assertEquals(PER_PACKET * (heldCount + 1), events.size(), "hold of " + holdBytes + " bytes");
+            for (int i = 0; i < events.size(); i++) {
+                assertEquals(3 + i, events.get(i).shares(), "hold of " + holdBytes + " bytes, trade " + i);
+            }
+        }
+        assertEquals(List.of(), warnings);
     }
 }
