@@ -12,7 +12,9 @@ import java.util.Arrays;
  * session is reported once.
  *
  * <p>A packet that arrives after a later one (reordered) counts as a duplicate, since its messages
- * lie behind the expected number; gaps are not filled in afterwards. Sequence numbers are compared as
+ * lie behind the expected number; gaps are not filled in afterwards. A reader that holds packets
+ * arriving early until the missing ones come (the trades decoder does) tracks them in sequence order
+ * and uses {@link #sessionIndex} and {@link #nextSequence(int)} to decide what to hold. Sequence numbers are compared as
  * signed longs (real sessions stay far below 2^63). Allocates only when a session is first seen. Not
  * thread-safe: one tracker per capture reader thread.
  */
@@ -39,7 +41,8 @@ public final class MoldSequenceTracker {
      *     carried messages if none is
      */
     public int track(final MoldUdp64Packet packet) {
-        final Session session = session(packet);
+        final int index = sessionIndex(packet); // first: a new session may grow the array
+        final Session session = sessions[index];
         final long sequence = packet.sequenceNumber();
         final int carried = packet.carriedMessages();
         int firstNew = 0;
@@ -68,14 +71,20 @@ public final class MoldSequenceTracker {
         return firstNew;
     }
 
-    private Session session(final MoldUdp64Packet packet) {
+    /**
+     * Finds the packet's session, adding it (with no packet tracked yet) when it is new; allocates only then.
+     *
+     * @param packet a wrapped packet
+     * @return the session's index: 0 for the first session seen, 1 for the next, and so on
+     */
+    public int sessionIndex(final MoldUdp64Packet packet) {
         if (last >= 0 && packet.sessionEquals(sessions[last].bytes)) {
-            return sessions[last];
+            return last;
         }
         for (int i = 0; i < sessionCount; i++) {
             if (packet.sessionEquals(sessions[i].bytes)) {
                 last = i;
-                return sessions[i];
+                return i;
             }
         }
         if (sessionCount == sessions.length) {
@@ -85,7 +94,7 @@ public final class MoldSequenceTracker {
         packet.copySession(bytes);
         last = sessionCount;
         sessions[sessionCount++] = new Session(bytes, packet.sessionText());
-        return sessions[last];
+        return last;
     }
 
     private Session find(final String session) {
@@ -104,6 +113,14 @@ public final class MoldSequenceTracker {
     public long nextSequence(final String session) {
         final Session found = find(session);
         return found == null ? -1 : found.next;
+    }
+
+    /**
+     * @param sessionIndex a session's index, as {@link #sessionIndex} gave it
+     * @return the session's next expected sequence number, or -1 if no packet of it was tracked
+     */
+    public long nextSequence(final int sessionIndex) {
+        return sessions[sessionIndex].next;
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.weir.pipelines.replay.PayloadFormatException;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayDatagram;
 import dev.weir.pipelines.replay.ReplayWarnings;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.agrona.DirectBuffer;
@@ -28,8 +29,8 @@ import org.agrona.DirectBuffer;
  * Turns MoldUDP64 payloads of NASDAQ TotalView-ITCH 5.0 into {@link TradePrint}s, keeping the open orders
  * ({@link OpenOrders}) that executions refer to. Per payload: the packet is checked (a message count that does
  * not fit the bytes is a {@link PayloadFormatException} with the payload offset and reason of the MoldUDP64
- * check), its sequence numbers tracked per session (a gap is a warning; messages seen before are skipped and
- * counted, the first time with a warning), and every new message counted by type and applied:
+ * check) and put back in sequence order per session, then its sequence numbers tracked (messages seen before are
+ * skipped and counted, the first time with a warning) and every new message counted by type and applied:
  * <ul>
  *   <li>{@code A}, {@code F} add an order; {@code U} replaces one (new reference, price and shares, same stock);
  *       {@code X} takes shares off one, {@code D} removes it;</li>
@@ -44,18 +45,40 @@ import org.agrona.DirectBuffer;
  * </ul>
  * A trade's event time is its ITCH timestamp in milliseconds since midnight (rounded down).
  *
+ * <p>Reordering: UDP may deliver a packet after later ones. A packet (heartbeats and end-of-session packets
+ * included) that starts past its session's next expected sequence number is copied into a preallocated hold
+ * ({@link HeldPackets}) with its file name and packet number, and waits; packets are decoded strictly in sequence,
+ * so when the missing one comes, it and the held packets that now follow are decoded. A gap is declared lost (one
+ * warning naming the first packet after it; counted in {@code sequence gaps} and {@code missed messages}) only when
+ * the hold would pass its bound (by default {@value #DEFAULT_HOLD_PACKETS} packets or 4 MiB of payloads, counted
+ * from the oldest packet still held; the session of that packet gives up its first gap, and so on until there is
+ * room) or at {@link #endOfInput()}. A packet below the next expected number is a repeat, skipped and counted; so
+ * is a copy of a held packet. A packet that carries messages after a later packet of its session arrived, and
+ * brings messages not yet decoded, counts in {@code reordered packets}. The hold takes the bound's bytes once, at
+ * construction, plus about 50 bytes per packet of the bound and 4 bytes per packet of the bound for each session;
+ * the event pool has one more event per 33 bytes of the bound, since one packet may release a whole hold's trades.
+ *
  * <p>Allocates nothing per message once warm: the events come from an {@link EventPool}, the symbol keys are
- * interned ({@link SymbolKeys}), and only a new symbol, a growing order table or a warning allocates. One
- * decoder per reading thread; not thread-safe.
+ * interned ({@link SymbolKeys}), held packets go into the preallocated hold, and only a new symbol, a new session,
+ * a growing order table or a warning allocates. One decoder per reading thread; not thread-safe.
  */
 public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     /** Orders the table holds before it first grows; a busy day has a few hundred thousand open at once. */
     private static final int INITIAL_ORDERS = 1 << 16;
+    /** Packets held while a gap is open before it is declared lost, by default. */
+    public static final int DEFAULT_HOLD_PACKETS = 1_000;
+    /** Payload bytes held while a gap is open before it is declared lost, by default: 4 MiB. */
+    public static final int DEFAULT_HOLD_BYTES = 4 << 20;
+    /** The most payload bytes a hold may have: 256 MiB. */
+    public static final int MAX_HOLD_BYTES = 256 << 20;
 
     private final ReplayWarnings warnings;
     private final EventPool<TradePrint> pool;
     private final MoldUdp64Packet packet = new MoldUdp64Packet();
     private final MoldSequenceTracker tracker = new MoldSequenceTracker(new GapWarnings());
+    private final HeldPackets held;
+    /** Re-pointed at each held packet as it is decoded. */
+    private final MoldUdp64Packet heldPacket = new MoldUdp64Packet();
     private final ItchMessageCounts counts = new ItchMessageCounts();
     private final SymbolKeys symbols = new SymbolKeys();
     private final OpenOrders orders = new OpenOrders(INITIAL_ORDERS);
@@ -67,6 +90,13 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     private final OrderReplace replace = new OrderReplace();
     private final Trade trade = new Trade();
     private long unknownOrderExecutions;
+    /** Per session, one past the highest sequence number any packet has carried or announced. */
+    private long[] reached = new long[4];
+    private long reorderedPackets;
+    /** Messages of copies of held packets, dropped on arrival. */
+    private long heldDuplicateMessages;
+    /** Where the trades of the last {@link #decode} call went: held trades go there at the end of the input too. */
+    private DecodedEvents<TradePrint> events = (trade, millis) -> { };
     private long trades;
     /** The datagram being decoded, for warnings. */
     private String fileName = "";
@@ -74,10 +104,33 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     /** Repeats are warned once: a capture of both feed lines of a session repeats every packet. */
     private boolean warnedRepeats;
 
-    /** @param context where gap warnings go, and the size of the event pool */
+    /** @param context where gap warnings go, and the size of the event pool; the hold has its default bound */
     public ItchTradeDecoder(final ReplayContext context) {
+        this(context, DEFAULT_HOLD_PACKETS, DEFAULT_HOLD_BYTES);
+    }
+
+    /**
+     * @param context where gap warnings go, and the size of the event pool
+     * @param holdPackets the most packets held while a gap is open (counted from the oldest still held), at least 1
+     * @param holdBytes the most payload bytes held likewise, 20 to {@value #MAX_HOLD_BYTES}; preallocated, and the event
+     *     pool grows by one event per 33 bytes, since the end of a gap may release a whole hold's trades at once
+     */
+    public ItchTradeDecoder(final ReplayContext context, final int holdPackets, final int holdBytes) {
         this.warnings = context.warnings();
-        this.pool = new EventPool<>(context.eventPoolSize(), TradePrint::new);
+        this.pool = new EventPool<>(poolSize(context.eventPoolSize(), holdBytes), TradePrint::new);
+        this.held = new HeldPackets(holdPackets, holdBytes);
+    }
+
+    /**
+     * One call may release everything held, so the pool has room for the trades of a full hold on top of what the
+     * replay asks for: the shortest message that prints a trade ({@code E}) takes 33 bytes with its length field.
+     */
+    private static int poolSize(final int replaySize, final int holdBytes) {
+        if (holdBytes > MAX_HOLD_BYTES) {
+            throw new IllegalArgumentException("bytes to hold must be at most " + MAX_HOLD_BYTES + ": " + holdBytes);
+        }
+        final int wanted = replaySize + Math.max(0, holdBytes) / (ItchMessageType.ORDER_EXECUTED.length() + 2);
+        return wanted == 1 ? 1 : Integer.highestOneBit(wanted - 1) << 1;
     }
 
     @Override
@@ -87,14 +140,18 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     }
 
     /**
-     * Decodes one MoldUDP64 payload, as {@link #decode(ReplayDatagram, DecodedEvents)} does for a captured one.
+     * Decodes one MoldUDP64 payload, as {@link #decode(ReplayDatagram, DecodedEvents)} does for a captured one: a
+     * packet ahead of its session's next expected sequence number is copied and held until the packets before it
+     * come (or the hold is full, or the input ends); the trades of every packet it lets through, and of the held
+     * ones that then follow in sequence, go to {@code events}.
      *
      * @param buffer the bytes
      * @param offset where the payload starts in the buffer
      * @param length the payload's length in bytes
      * @param file the capture file's name, for warnings
      * @param packetInFile the packet's 1-based number in its file, for warnings
-     * @param events where the trades go, in message order
+     * @param events where the trades go, in sequence order; {@link #endOfInput()} sends the trades still held
+     *     here too
      * @throws PayloadFormatException if the payload's messages do not add up to its bytes
      */
     public void decode(final DirectBuffer buffer, final int offset, final int length, final String file,
@@ -104,15 +161,94 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
         } catch (final MoldFormatException e) {
             throw new PayloadFormatException(e.payloadOffset(), e.reason());
         }
+        this.events = events;
+        final int session = tracker.sessionIndex(packet);
+        final long sequence = packet.sequenceNumber();
+        final int carried = packet.carriedMessages();
+        if (tracker.nextSequence(session) >= 0 && sequence > tracker.nextSequence(session)) {
+            if (carried > 0 && held.holds(session, sequence, carried)) {
+                heldDuplicateMessages += carried;
+                this.fileName = file;
+                this.packetNumber = packetInFile;
+                warnRepeats(packet, carried);
+                return;
+            }
+            countArrival(session, sequence, carried);
+            while (!held.fits(length) && held.size() > 0) {
+                declareGap(held.oldestSession());
+            }
+            if (sequence > tracker.nextSequence(session) && held.fits(length)) {
+                held.hold(session, packet, file, packetInFile);
+                return;
+            }
+        } else {
+            countArrival(session, sequence, carried);
+        }
+        decodeInSequence(packet, file, packetInFile);
+        releaseFollowing(session);
+    }
+
+    /**
+     * Counts a packet that carries messages after a later one of its session, and notes how far the session has
+     * reached.
+     */
+    private void countArrival(final int session, final long sequence, final int carried) {
+        if (session >= reached.length) {
+            reached = Arrays.copyOf(reached, Math.max(session + 1, reached.length * 2));
+        }
+        final long next = tracker.nextSequence(session);
+        if (next >= 0 && carried > 0 && sequence < reached[session] && sequence + carried > next) {
+            reorderedPackets++;
+        }
+        reached[session] = Math.max(reached[session], sequence + carried);
+    }
+
+    /** Decodes the held packets of the session that now follow in sequence (or repeat what came). */
+    private void releaseFollowing(final int session) {
+        for (int slot = held.first(session); slot >= 0 && held.sequenceAt(slot) <= tracker.nextSequence(session);
+                slot = held.first(session)) {
+            decodeHeld(session, slot);
+        }
+    }
+
+    /** Gives up waiting for the session's first missing messages: decodes its next held packet (the tracker warns the gap). */
+    private void declareGap(final int session) {
+        decodeHeld(session, held.first(session));
+        releaseFollowing(session);
+    }
+
+    private void decodeHeld(final int session, final int slot) {
+        final String file = held.fileAt(slot);
+        final long packetInFile = held.packetNumberAt(slot);
+        held.wrap(slot, heldPacket);
+        held.releaseFirst(session);
+        decodeInSequence(heldPacket, file, packetInFile);
+    }
+
+    private void decodeInSequence(final MoldUdp64Packet inSequence, final String file, final long packetInFile) {
         this.fileName = file;
         this.packetNumber = packetInFile;
-        final int firstNew = tracker.track(packet);
-        if (firstNew > 0 && !warnedRepeats) {
-            warnRepeats(firstNew);
+        final int firstNew = tracker.track(inSequence);
+        if (firstNew > 0) {
+            warnRepeats(inSequence, firstNew);
         }
-        while (packet.next()) {
-            if (packet.messageIndex() >= firstNew) {
-                apply(buffer, packet.messageOffset(), packet.messageLength(), events);
+        final DirectBuffer buffer = inSequence.buffer();
+        while (inSequence.next()) {
+            if (inSequence.messageIndex() >= firstNew) {
+                apply(buffer, inSequence.messageOffset(), inSequence.messageLength(), events);
+            }
+        }
+    }
+
+    /**
+     * Declares the gaps still open lost: per session, in sequence order, each gap is warned and the held packets
+     * after it are decoded, their trades going to the {@code events} of the last {@link #decode} call.
+     */
+    @Override
+    public void endOfInput() {
+        for (int session = 0; session < tracker.sessions(); session++) {
+            while (held.first(session) >= 0) {
+                declareGap(session);
             }
         }
     }
@@ -170,11 +306,14 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
         }
     }
 
-    private void warnRepeats(final int repeated) {
+    private void warnRepeats(final MoldUdp64Packet repeat, final int repeated) {
+        if (warnedRepeats) {
+            return;
+        }
         warnedRepeats = true;
-        warnings.warn(fileName + ": packet " + packetNumber + ": MoldUDP64 session " + packet.sessionText().trim() + ": "
-            + repeated + " messages seen before skipped (sequence " + packet.sequenceNumber() + " to "
-            + (packet.sequenceNumber() + repeated - 1) + "): a repeated or reordered packet; later repeats are only counted");
+        warnings.warn(fileName + ": packet " + packetNumber + ": MoldUDP64 session " + repeat.sessionText().trim() + ": "
+            + repeated + " messages seen before skipped (sequence " + repeat.sequenceNumber() + " to "
+            + (repeat.sequenceNumber() + repeated - 1) + "): a repeated or reordered packet; later repeats are only counted");
     }
 
     /** @return the executed order's slot, or -1 (counted) for an order not on the book */
@@ -196,7 +335,8 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
      * The counts for the replay's summary, in this order: {@code messages} (all decoded), {@code messages T} for
      * each ITCH type T seen, {@code unknown message types}, {@code mis-sized messages}, {@code trades} (printed),
      * {@code executions of unknown orders}, {@code sequence gaps}, {@code missed messages} (in the gaps),
-     * {@code duplicate messages} (skipped) and {@code open orders} (on the book at the end).
+     * {@code duplicate messages} (skipped), {@code reordered packets} (arrived after a later packet of their session
+     * and decoded in their place) and {@code open orders} (on the book at the end).
      */
     @Override
     public Map<String, Long> counts() {
@@ -213,7 +353,8 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
         summary.put("executions of unknown orders", unknownOrderExecutions);
         summary.put("sequence gaps", tracker.gaps());
         summary.put("missed messages", tracker.missedMessages());
-        summary.put("duplicate messages", tracker.duplicateMessages());
+        summary.put("duplicate messages", tracker.duplicateMessages() + heldDuplicateMessages);
+        summary.put("reordered packets", reorderedPackets);
         summary.put("open orders", (long) orders.size());
         return summary;
     }

@@ -129,6 +129,25 @@ class MoldSequenceTrackerTest {
     }
 
     @Test
+    void sessionIndexesFollowFirstSightAndANewSessionHasNoNextNumberYet() {
+        final byte[][] payloads = new byte[12][];
+        for (int s = 0; s < payloads.length; s++) {
+            payloads[s] = BigEndianWriter.moldPacket("S" + s, 10 * s + 5, new byte[][] {{1}});
+        }
+        for (int s = 0; s < payloads.length; s++) {
+            packet.wrap(new UnsafeBuffer(payloads[s]), 0, payloads[s].length);
+            assertEquals(s, tracker.sessionIndex(packet)); // seen, not tracked
+            assertEquals(-1, tracker.nextSequence(s));
+            tracker.track(packet);
+            assertEquals(10 * s + 6, tracker.nextSequence(s));
+        }
+        packet.wrap(new UnsafeBuffer(payloads[3]), 0, payloads[3].length);
+        assertEquals(3, tracker.sessionIndex(packet));
+        assertEquals(12, tracker.sessions());
+        assertEquals(List.of(), reports);
+    }
+
+    @Test
     void endOfSessionIsReportedOnceAndAfterItsGap() {
         track(ONE, 1, 2);
         track(TWO, 1, 1);

@@ -7,6 +7,7 @@ import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
 import dev.weir.pipelines.generate.ItchTrafficSummary;
 import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.pipelines.itch.MoldUdp64Packet;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.trades.TradeReplay.Print;
 import dev.weir.state.HeapStateBackend;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Whole generated ITCH sessions (consistent order flow on a book, every message type) through the decoder and the
  * {@code ohlcv} pipeline: the decoder's counts agree with what the generator sent, no execution refers to an
- * order the decoder lost track of, and the rows agree with bars computed by a plain loop over the decoded trades.
+ * order the decoder lost track of, the rows agree with bars computed by a plain loop over the decoded trades, and a
+ * session whose packets the wire reordered decodes as the same session in order.
  */
 class GeneratedSessionTest {
     private static final Pattern GAP = Pattern.compile(
@@ -53,6 +55,7 @@ class GeneratedSessionTest {
                 keys.put(trade.symbol(), true);
             });
         }
+        decoder.endOfInput();
         return decoder;
     }
 
@@ -123,5 +126,55 @@ class GeneratedSessionTest {
         TradeReplay.assertRows("symbol,window_start,open,high,low,close,volume,trades", OhlcvJobTest.expectedRows(trades), lines);
         assertTrue(lines.size() > 50, "rows " + lines.size());
         assertEquals(0, replay.context().lateSideOutput());
+    }
+
+    /** @return packets that carry messages and arrive after a packet of a higher sequence number (or heartbeat announcing one) */
+    private static long arrivingLate(final List<byte[]> payloads) {
+        final MoldUdp64Packet packet = new MoldUdp64Packet();
+        long reached = 0;
+        long late = 0;
+        for (final byte[] payload : payloads) {
+            packet.wrap(new UnsafeBuffer(payload), 0, payload.length);
+            if (packet.carriedMessages() > 0 && packet.sequenceNumber() < reached) {
+                late++;
+            }
+            reached = Math.max(reached, packet.sequenceNumber() + packet.carriedMessages());
+        }
+        return late;
+    }
+
+    @Test
+    void aSessionReorderedOnTheWireDecodesTheTradesOfTheSessionInOrder() {
+        final List<Print> inOrder = new ArrayList<>();
+        final ItchTrafficSummary[] plain = new ItchTrafficSummary[1];
+        final List<byte[]> sent = session(new ItchTrafficOptions(8, 30_000, 2_000, 0, 11, 0, 26_400, 0xE9360C6F), plain);
+        decode(sent, new ArrayList<>(), inOrder, new EnumMap<>(ItchMessageType.class), new IdentityHashMap<>());
+        assertEquals(0, arrivingLate(sent));
+        for (final long disorder : new long[] {3, 40, 400}) {
+            final ItchTrafficSummary[] summary = new ItchTrafficSummary[1];
+            final List<byte[]> captured = session(new ItchTrafficOptions(8, 30_000, 2_000, disorder, 11, 0, 26_400, 0xE9360C6F),
+                summary);
+            final long late = arrivingLate(captured);
+            assertTrue(late > 0 && late <= summary[0].delayed(), late + " late of " + summary[0].delayed() + " delayed");
+            final List<String> warnings = new ArrayList<>();
+            final List<Print> trades = new ArrayList<>();
+
+            final Map<String, Long> counts = decode(captured, warnings, trades, new EnumMap<>(ItchMessageType.class),
+                new IdentityHashMap<>()).counts();
+
+            assertEquals(inOrder, trades, "disorder " + disorder);
+            assertEquals(List.of(), warnings);
+            assertEquals(late, counts.get("reordered packets"));
+            assertEquals(0, counts.get("sequence gaps"));
+            assertEquals(0, counts.get("duplicate messages"));
+            assertEquals(0, counts.get("executions of unknown orders"));
+            assertEquals(summary[0].counts().total(), counts.get("messages"));
+
+            final TradeReplay replay = new TradeReplay();
+            final List<String> lines = replay.runPayloads(new OhlcvJob(), captured, HeapStateBackend.INSTANCE);
+
+            TradeReplay.assertRows("symbol,window_start,open,high,low,close,volume,trades", OhlcvJobTest.expectedRows(inOrder), lines);
+            assertEquals(List.of(), replay.warnings());
+        }
     }
 }

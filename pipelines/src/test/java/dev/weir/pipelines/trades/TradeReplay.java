@@ -100,6 +100,7 @@ final class TradeReplay {
                 ((ItchTradeDecoder) decoder).decode(new UnsafeBuffer(payload), 0, payload.length, "feed.pcap", ++packet,
                     arrivals::publish);
             }
+            decoder.endOfInput();
         });
     }
 

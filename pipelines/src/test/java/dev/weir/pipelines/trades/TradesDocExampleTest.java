@@ -92,6 +92,7 @@ class TradesDocExampleTest {
         expected.put("sequence gaps", 0L);
         expected.put("missed messages", 0L);
         expected.put("duplicate messages", 0L);
+        expected.put("reordered packets", 0L);
         expected.put("open orders", 0L);
         assertEquals(List.copyOf(expected.entrySet()), List.copyOf(decoder.counts().entrySet()));
     }
