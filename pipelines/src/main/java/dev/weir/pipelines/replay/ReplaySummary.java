@@ -29,7 +29,11 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
 
     /** @return events a second over the whole replay, 0 when no time has passed */
     public long eventsPerSecond() {
-        return elapsedNanos <= 0 ? 0 : (long) (read.events() * 1e9 / elapsedNanos);
+        return perSecond(read.events());
+    }
+
+    private long perSecond(final long count) {
+        return elapsedNanos <= 0 ? 0 : (long) (count * 1e9 / elapsedNanos);
     }
 
     /** @return the summary lines, without line terminators */
@@ -54,7 +58,8 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
             lines.add(String.format(Locale.ROOT, "%sfaults: %,d bad payloads skipped, %,d files with a corrupt header, %,d files cut short",
                     prefix, read.badPayloads(), read.badFiles(), read.truncatedFiles()));
         }
-        lines.add(String.format(Locale.ROOT, "%s%.2f s, %,d events/s", prefix, elapsedNanos / 1e9, eventsPerSecond()));
+        lines.add(String.format(Locale.ROOT, "%s%.2f s, %,d packets/s, %,d events/s", prefix, elapsedNanos / 1e9,
+                perSecond(read.packets()), eventsPerSecond()));
         return lines;
     }
 }
