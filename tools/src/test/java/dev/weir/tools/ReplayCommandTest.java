@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -156,6 +158,55 @@ class ReplayCommandTest {
                 skipping::describe);
         assertTrue(skipping.err().contains("weir replay: faults: 0 bad payloads skipped, 1 files with a corrupt header, 0 files cut short"),
                 skipping::describe);
+    }
+
+    @Test
+    void aMoldPacketWhoseCountDoesNotFitItsPayloadStopsTheReplayWithItsOffset() throws IOException {
+        final byte[] bytes = Files.readAllBytes(Path.of(sample()));
+        final ByteBuffer file = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        int record = 24;
+        for (int packet = 1; packet < 999; packet++) {
+            record += 16 + file.getInt(record + 8);
+        }
+        // record header, Ethernet, IPv4 and UDP headers, then the MoldUDP64 header's count at bytes 18-19
+        final int payload = record + 16 + 14 + 20 + 8;
+        final int payloadLength = file.getInt(record + 8) - 14 - 20 - 8;
+        final int count = ByteBuffer.wrap(bytes).getShort(payload + 18) & 0xFFFF;
+        ByteBuffer.wrap(bytes).putShort(payload + 18, (short) (count + 3));
+        final Path bad = Files.write(dir.resolve("bad-count.pcap"), bytes);
+        final CommandRun run = CommandRun.of("replay", "--pipeline", "ohlcv", bad.toString());
+        assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);
+        assertEquals(List.of("weir: " + bad + ": offset " + (payload + payloadLength) + " (packet 999): message " + (count + 1) + " of "
+                + (count + 3) + ": its length field runs past the payload's end (" + payloadLength + " bytes)"), run.errLines());
+        final List<String> all = CommandRun.of("replay", "--pipeline", "ohlcv", sample()).outLines();
+        assertTrue(run.outLines().size() > 1, run::describe);
+        assertEquals(all.subList(0, run.outLines().size()), run.outLines());
+    }
+
+    @Test
+    void aJobFileWindowsStatsdMetricsPerHostAndMetric() throws IOException {
+        final Path job = Files.writeString(dir.resolve("job.yaml"), "watermarks:\n  strategy: bounded-out-of-orderness\n"
+                + "  maxOutOfOrderness: 0\n  interval: 200\nwindow:\n  type: tumbling\n  size: 10000\n");
+        final String capture = root().resolve("pipelines/src/test/resources/replay/statsd-small.pcap").toString();
+        final CommandRun run = CommandRun.of("replay", "--job", job.toString(), "--decoder", "statsd", capture);
+        assertEquals(0, run.exitCode(), run::describe);
+        // every well-formed line is one record in one window: the FIRE counts add up to the lines less the malformed ones
+        final List<String> keys = new ArrayList<>();
+        long records = 0;
+        for (final String line : run.outLines()) {
+            if (line.startsWith("FIRE ")) {
+                keys.add(line.split(" ")[1].substring(4));
+                records += Long.parseLong(line.split(" ")[3].substring("count=".length()));
+            }
+        }
+        final java.util.regex.Matcher decoded = java.util.regex.Pattern.compile("lines ([0-9,]+), .*malformed lines ([0-9,]+)")
+                .matcher(run.err());
+        assertTrue(decoded.find(), run::describe);
+        assertEquals(Long.parseLong(decoded.group(1).replace(",", "")) - Long.parseLong(decoded.group(2).replace(",", "")), records);
+        assertEquals(3_000 - 59, records, "the fixture's 3,000 lines, 59 of them malformed");
+        assertTrue(keys.contains("127.0.0.1/web.requests"), keys.toString());
+        assertTrue(keys.stream().allMatch(key -> key.matches("127\\.0\\.0\\.[1-4]/[a-z_.]+")), keys.toString());
+        assertEquals("# lateDropped=0", run.outLines().get(run.outLines().size() - 1));
     }
 
     @Test
