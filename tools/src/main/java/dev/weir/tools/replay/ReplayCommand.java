@@ -217,7 +217,7 @@ public final class ReplayCommand implements Callable<Integer> {
         DatagramFilter filter = DatagramFilter.any();
         if (port != null) {
             if (port < 0 || port > 65535) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0 to 65535, got " + port);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be within 0..65535, got " + port);
             }
             filter = filter.destinationPort(port);
         }
