@@ -1,5 +1,6 @@
 package dev.weir.tools.replay;
 
+import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
 import dev.weir.pipelines.job.JobFileException;
@@ -259,6 +260,10 @@ public final class ReplayCommand implements Callable<Integer> {
             if (!Files.isReadable(file)) {
                 throw new CaptureFileException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
             }
+            final long size = size(file);
+            if (size > CaptureFile.MAX_BYTES) {
+                throw new CaptureFileException(file.toString(), CaptureFile.tooLarge(size));
+            }
             if (output != null && Files.exists(output)) {
                 try {
                     if (Files.isSameFile(file, output)) {
@@ -268,6 +273,14 @@ public final class ReplayCommand implements Callable<Integer> {
                     throw new UncheckedIOException(e);
                 }
             }
+        }
+    }
+
+    private static long size(final Path file) {
+        try {
+            return Files.size(file);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 
