@@ -196,6 +196,8 @@ class GenerateCommandTest {
     static Stream<Arguments> badOptions() {
         return Stream.of(
                 Arguments.of(List.of("generate"), "what to generate is required: itch or statsd", "generate"),
+                Arguments.of(List.of("generate", "itc"), "unknown traffic 'itc': itch or statsd", "generate"),
+                Arguments.of(List.of("generate", "StatsD"), "unknown traffic 'StatsD': itch or statsd", "generate"),
                 Arguments.of(List.of("generate", "itch"), "--out FILE or --send HOST:PORT is required", "generate itch"),
                 Arguments.of(List.of("generate", "statsd", "--out", "OUT", "--send", "127.0.0.1:8125"), "--out and --send exclude each other",
                         "generate statsd"),
