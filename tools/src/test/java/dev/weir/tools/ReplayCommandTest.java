@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -194,18 +193,6 @@ class ReplayCommandTest {
         assertUsage(CommandRun.of("replay", "--job", "job.yaml", sample()), "--job needs --decoder itch or statsd (weir inspect names a capture's)");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--decoder", "itch", sample()),
                 "--decoder goes with --job; a pipeline has its own decoder");
-    }
-
-    @Test
-    void aFileAbove2GibIsRefusedBeforeAnyRowIsPrinted() throws IOException {
-        final Path huge = dir.resolve("huge.pcap");
-        try (RandomAccessFile sparse = new RandomAccessFile(huge.toFile(), "rw")) {
-            sparse.setLength(Integer.MAX_VALUE + 1L);
-        }
-        final CommandRun run = CommandRun.of("replay", "--pipeline", "ohlcv", sample(), huge.toString());
-        run.assertBadInput(huge + ": the file has 2147483648 bytes; captures of at most 2147483647 bytes are supported (split larger"
-                + " ones, e.g. with editcap -c)");
-        assertEquals("", run.out());
     }
 
     private static void assertUsage(final CommandRun run, final String message) {
