@@ -37,7 +37,8 @@ public final class CaptureInspector {
      * @param files the captures, in replay order
      * @param onFile told of each file's inspection as soon as it is complete, before the next file is read
      * @return the report
-     * @throws UnreadableCaptureException if a file is missing, a directory, unreadable or larger than {@link CaptureFile#MAX_BYTES} (before any is read)
+     * @throws UnreadableCaptureException if a file is missing, a directory, unreadable or larger than
+     *         {@link CaptureFile#MAX_BYTES} (before any is read)
      * @throws CaptureFormatException if a capture is corrupt: {@code FILE: offset N (packet P): what is wrong}
      */
     public InspectionReport inspect(final List<Path> files, final Consumer<FileInspection> onFile) {
