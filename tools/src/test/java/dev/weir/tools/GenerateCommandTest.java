@@ -44,7 +44,7 @@ class GenerateCommandTest {
     private static final Pattern ITCH_SUMMARY = Pattern.compile("weir: generate: itch: \\d+ packets \\(\\d+ heartbeats.*\\), (\\d+)"
             + " messages \\(S 6 R \\d+ .*\\), \\d+ payload bytes; (\\d+) bytes in .*");
     private static final Pattern STATSD_SUMMARY = Pattern.compile("weir: generate: statsd: (\\d+) datagrams, (\\d+) lines \\(c \\d+ g \\d+"
-            + " ms \\d+ h \\d+ d \\d+ s \\d+; \\d+ malformed\\), \\d+ payload bytes, \\d+ hosts silent for 40 s, \\d+ gone for good(; .*)");
+            + " ms \\d+ h \\d+ d \\d+ s \\d+; \\d+ malformed\\), \\d+ payload bytes, \\d+ hosts? silent for 40 s, \\d+ gone for good(; .*)");
 
     @TempDir
     Path dir;
@@ -135,7 +135,7 @@ class GenerateCommandTest {
         assertTrue(summary.matches(), run::describe);
         assertEquals("700", summary.group(2));
         assertEquals("; " + Files.size(out) + " bytes in " + out, summary.group(3));
-        assertTrue(run.errLines().get(0).contains("1 hosts silent for 40 s, 1 gone for good"), run::describe);
+        assertTrue(run.errLines().get(0).contains("1 host silent for 40 s, 1 gone for good"), run::describe);
         assertArrayEquals(statsdCapture(new StatsdTrafficOptions(5, 700, 10, 4, 0.1, 9_125, (10 << 24) | (9 << 16) | (8 << 8) | 7),
                 encoding), Files.readAllBytes(out));
         assertEquals(Integer.parseInt(summary.group(1)), payloads(out, encoding.format()).size());
@@ -196,6 +196,8 @@ class GenerateCommandTest {
     static Stream<Arguments> badOptions() {
         return Stream.of(
                 Arguments.of(List.of("generate"), "what to generate is required: itch or statsd", "generate"),
+                Arguments.of(List.of("generate", "itc"), "unknown traffic 'itc': itch or statsd", "generate"),
+                Arguments.of(List.of("generate", "StatsD"), "unknown traffic 'StatsD': itch or statsd", "generate"),
                 Arguments.of(List.of("generate", "itch"), "--out FILE or --send HOST:PORT is required", "generate itch"),
                 Arguments.of(List.of("generate", "statsd", "--out", "OUT", "--send", "127.0.0.1:8125"), "--out and --send exclude each other",
                         "generate statsd"),

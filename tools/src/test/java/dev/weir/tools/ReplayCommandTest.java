@@ -230,11 +230,17 @@ class ReplayCommandTest {
                 "--pipeline: unknown pipeline 'bars' (ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts)");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--format", "xml", sample()),
                 "--format: unknown output format 'xml' (csv, jsonl or lines)");
-        assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--pace", "fast", sample()),
-                "--pace must be 'realtime' or 'xN' with N a positive number (x10, x0.5), got 'fast'");
-        assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--port", "70000", sample()), "--port must be 0 to 65535, got 70000");
+        for (final String pace : List.of("fast", "x0", "x-2", "x2000000", "xNaN", "10")) {
+            assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--pace", pace, sample()),
+                    "--pace must be 'realtime' or 'xN' with N more than 0 and at most 1000000 (x10, x0.5), got '" + pace + "'");
+        }
+        assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--port", "70000", sample()), "--port must be within 0..65535, got 70000");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--address", "example.com", sample()),
                 "--address must be an IPv4 or IPv6 address in digits (e.g. 233.54.12.111 or ff02::1), got 'example.com'");
+        assertUsage(CommandRun.of("replay", sample()),
+                "Missing required argument (specify one of these): (--pipeline=NAME | --job=JOB.yaml)");
+        assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--job", "job.yaml", sample()),
+                "--pipeline=NAME, --job=JOB.yaml are mutually exclusive (specify only one)");
         assertUsage(CommandRun.of("replay", "--job", "job.yaml", sample()), "--job needs --decoder itch or statsd (weir inspect names a capture's)");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--decoder", "itch", sample()),
                 "--decoder goes with --job; a pipeline has its own decoder");

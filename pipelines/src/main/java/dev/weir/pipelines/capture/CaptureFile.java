@@ -27,6 +27,8 @@ import org.agrona.concurrent.UnsafeBuffer;
  * mapping itself is released when the file is garbage-collected.
  */
 public final class CaptureFile implements AutoCloseable {
+    /** The largest capture the reader maps: one buffer, indexed by {@code int}. */
+    public static final long MAX_BYTES = Integer.MAX_VALUE;
     private static final int PCAP_MICROSECONDS = 0xa1b2c3d4;
     private static final int PCAP_NANOSECONDS = 0xa1b23c4d;
 
@@ -76,9 +78,8 @@ public final class CaptureFile implements AutoCloseable {
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
             final long size = channel.size();
-            if (size > Integer.MAX_VALUE) {
-                throw new CaptureFormatException(name, Integer.MAX_VALUE, 1, "the file has " + size + " bytes; captures of at most "
-                        + Integer.MAX_VALUE + " bytes are supported (split larger ones, e.g. with editcap -c)");
+            if (size > MAX_BYTES) {
+                throw new CaptureFormatException(name, MAX_BYTES, 1, tooLarge(size));
             }
             final MappedByteBuffer mapped = channel.map(FileChannel.MapMode.READ_ONLY, 0, size);
             return new CaptureFile(name, channel, new UnsafeBuffer(mapped));
@@ -89,6 +90,17 @@ public final class CaptureFile implements AutoCloseable {
             closeQuietly(channel);
             throw e;
         }
+    }
+
+    /**
+     * Says why a file of this size cannot be read, for a command that checks its files before it reads any.
+     *
+     * @param size the file's size in bytes, more than {@link #MAX_BYTES}
+     * @return the reason, naming the size, the limit and how to split the file
+     */
+    public static String tooLarge(final long size) {
+        return "the file has " + size + " bytes; captures of at most " + MAX_BYTES + " bytes are supported (split larger ones, e.g. with"
+                + " editcap -c)";
     }
 
     private static void closeQuietly(final FileChannel channel) {

@@ -41,7 +41,8 @@ public record StatsdTrafficSummary(long datagrams, long lines, long[] byType, lo
             text.append(type.symbol()).append(' ').append(count(type)).append(type.ordinal() < MetricType.values().length - 1 ? " " : "");
         }
         return text.append("; ").append(malformed).append(" malformed), ").append(payloadBytes).append(" payload bytes, ")
-                .append(silences).append(" hosts silent for ").append(HostSilences.SILENCE_SECONDS).append(" s, ").append(departures)
+                .append(silences).append(silences == 1 ? " host silent for " : " hosts silent for ").append(HostSilences.SILENCE_SECONDS)
+                .append(" s, ").append(departures)
                 .append(" gone for good").toString();
     }
 }

@@ -6,6 +6,7 @@ import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
 import dev.weir.pipelines.capture.DatagramDecoder;
 import dev.weir.pipelines.capture.DatagramFilter;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +37,8 @@ public final class CaptureInspector {
      * @param files the captures, in replay order
      * @param onFile told of each file's inspection as soon as it is complete, before the next file is read
      * @return the report
-     * @throws UnreadableCaptureException if a file is missing, a directory or unreadable (before any is read)
+     * @throws UnreadableCaptureException if a file is missing, a directory, unreadable or larger than
+     *         {@link CaptureFile#MAX_BYTES} (before any is read)
      * @throws CaptureFormatException if a capture is corrupt: {@code FILE: offset N (packet P): what is wrong}
      */
     public InspectionReport inspect(final List<Path> files, final Consumer<FileInspection> onFile) {
@@ -103,6 +105,15 @@ public final class CaptureInspector {
         }
         if (!Files.isReadable(file)) {
             throw new UnreadableCaptureException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
+        }
+        final long size;
+        try {
+            size = Files.size(file);
+        } catch (final IOException e) {
+            throw new UnreadableCaptureException(file.toString(), "cannot read the capture file");
+        }
+        if (size > CaptureFile.MAX_BYTES) {
+            throw new UnreadableCaptureException(file.toString(), CaptureFile.tooLarge(size));
         }
     }
 

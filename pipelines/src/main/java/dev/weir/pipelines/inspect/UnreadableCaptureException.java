@@ -2,7 +2,10 @@ package dev.weir.pipelines.inspect;
 
 import dev.weir.pipelines.input.BadInputException;
 
-/** A capture file that cannot be opened: missing, a directory, not readable. The message reads {@code FILE: what}. */
+/**
+ * A capture file that cannot be opened: missing, a directory, not readable, or larger than the reader maps. The message
+ * reads {@code FILE: what}.
+ */
 public final class UnreadableCaptureException extends BadInputException {
     private static final long serialVersionUID = 1L;
 

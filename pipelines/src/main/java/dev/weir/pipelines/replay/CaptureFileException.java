@@ -2,7 +2,7 @@ package dev.weir.pipelines.replay;
 
 import dev.weir.pipelines.input.BadInputException;
 
-/** A capture file that cannot be replayed at all: missing, unreadable, a directory. Reads {@code FILE: what}. */
+/** A capture file that cannot be replayed at all: missing, unreadable, a directory, too large. Reads {@code FILE: what}. */
 public final class CaptureFileException extends BadInputException {
     private static final long serialVersionUID = 1L;
 

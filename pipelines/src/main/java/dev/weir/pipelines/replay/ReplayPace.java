@@ -9,6 +9,8 @@ package dev.weir.pipelines.replay;
  */
 public final class ReplayPace {
     private static final ReplayPace VIRTUAL = new ReplayPace(0);
+    /** The fastest pace {@code --pace} takes. */
+    private static final double MAX_SPEED = 1_000_000;
 
     /** 0 for the virtual clock; else how many times faster than the capture. */
     private final double speed;
@@ -32,7 +34,7 @@ public final class ReplayPace {
      * @return the pace on the system clock
      */
     public static ReplayPace times(final double speed) {
-        if (!(speed > 0) || speed > 1_000_000) {
+        if (!(speed > 0) || speed > MAX_SPEED) {
             throw new IllegalArgumentException("a pace must be more than 0 and at most x1000000, got x" + speed);
         }
         return new ReplayPace(speed);
@@ -56,7 +58,7 @@ public final class ReplayPace {
             } catch (final NumberFormatException e) {
                 throw new IllegalArgumentException(badPace(text));
             }
-            if (Double.isFinite(speed)) {
+            if (speed > 0 && speed <= MAX_SPEED) {
                 return times(speed);
             }
         }
@@ -64,7 +66,7 @@ public final class ReplayPace {
     }
 
     private static String badPace(final String text) {
-        return "--pace must be 'realtime' or 'xN' with N a positive number (x10, x0.5), got '" + text + "'";
+        return "--pace must be 'realtime' or 'xN' with N more than 0 and at most 1000000 (x10, x0.5), got '" + text + "'";
     }
 
     /** @return true for the virtual clock that follows the capture */

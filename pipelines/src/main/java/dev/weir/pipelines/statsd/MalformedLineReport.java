@@ -6,7 +6,8 @@ import java.io.UncheckedIOException;
 /**
  * Reports skipped StatsD lines without flooding the output: the first {@link #PRINTED} are written one
  * per line as {@code packet P, payload byte N: reason} (N counted from the payload's first byte), the rest only counted, and {@link #finish} writes
- * {@code N malformed lines skipped} for those N not printed (nothing if none). The caller numbers the
+ * {@code N more malformed lines skipped (T in all)} for those N not printed, T counting every malformed line
+ * (nothing if none are left). The caller numbers the
  * packets ({@link #packet}) in whatever way its input does, e.g. from 1 in capture order; the report
  * writes to the {@link Appendable} it is given and does nothing else, so it can be checked with a
  * {@link StringBuilder}. Counting after the first ten allocates nothing. Not thread-safe.
@@ -57,7 +58,8 @@ public final class MalformedLineReport implements MalformedLineListener {
     public void finish() {
         final long rest = unprinted();
         if (rest > 0) {
-            write(rest + (rest == 1 ? " malformed line skipped\n" : " malformed lines skipped\n"));
+            // the total too, so that the warning agrees with the "malformed lines" count of a summary
+            write(rest + (rest == 1 ? " more malformed line skipped (" : " more malformed lines skipped (") + total + " in all)\n");
         }
     }
 

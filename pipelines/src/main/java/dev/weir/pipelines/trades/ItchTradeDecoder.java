@@ -364,7 +364,8 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
         @Override
         public void gap(final String session, final long from, final long to) {
             warnings.warn(fileName + ": packet " + packetNumber + ": MoldUDP64 session " + session.trim() + ": gap, expected sequence "
-                + from + ", got " + (to + 1) + " (" + (to - from + 1) + " messages lost): bars may be wrong");
+                + from + ", got " + (to + 1) + " (" + (to - from + 1) + (to == from ? " message" : " messages")
+                + " lost): bars may be wrong");
         }
 
         @Override

@@ -29,7 +29,12 @@ class TrafficSummaryTest {
         final long[] byType = {5, 4, 3, 2, 1, 0};
         final StatsdTrafficSummary summary = new StatsdTrafficSummary(7, 17, byType, 2, 321, 1, 2);
         byType[0] = 99; // the summary keeps its own copy
-        assertEquals("7 datagrams, 17 lines (c 5 g 4 ms 3 h 2 d 1 s 0; 2 malformed), 321 payload bytes, 1 hosts silent for 40 s,"
+        assertEquals("7 datagrams, 17 lines (c 5 g 4 ms 3 h 2 d 1 s 0; 2 malformed), 321 payload bytes, 1 host silent for 40 s,"
                 + " 2 gone for good", summary.text());
+        byType[0] = 5;
+        assertEquals("7 datagrams, 17 lines (c 5 g 4 ms 3 h 2 d 1 s 0; 2 malformed), 321 payload bytes, 0 hosts silent for 40 s,"
+                + " 0 gone for good", new StatsdTrafficSummary(7, 17, byType, 2, 321, 0, 0).text());
+        assertEquals("7 datagrams, 17 lines (c 5 g 4 ms 3 h 2 d 1 s 0; 2 malformed), 321 payload bytes, 3 hosts silent for 40 s,"
+                + " 1 gone for good", new StatsdTrafficSummary(7, 17, byType, 2, 321, 3, 1).text());
     }
 }

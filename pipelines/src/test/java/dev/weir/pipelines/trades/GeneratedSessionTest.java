@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class GeneratedSessionTest {
     private static final Pattern GAP = Pattern.compile(
-        "feed\\.pcap: packet \\d+: MoldUDP64 session 0000000001: gap, expected sequence (\\d+), got (\\d+) \\((\\d+) messages lost\\): "
+        "feed\\.pcap: packet \\d+: MoldUDP64 session 0000000001: gap, expected sequence (\\d+), got (\\d+) \\((\\d+) messages? lost\\): "
             + "bars may be wrong");
 
     /** The payloads of a generated session, in capture order. */

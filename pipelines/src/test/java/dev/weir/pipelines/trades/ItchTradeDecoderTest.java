@@ -235,7 +235,7 @@ class ItchTradeDecoderTest {
 
         assertEquals(List.of(
             "feed.pcap: packet 3: MoldUDP64 session 000042: gap, expected sequence 12, got 15 (3 messages lost): bars may be wrong",
-            "feed.pcap: packet 5: MoldUDP64 session 000042: gap, expected sequence 16, got 17 (1 messages lost): bars may be wrong"),
+            "feed.pcap: packet 5: MoldUDP64 session 000042: gap, expected sequence 16, got 17 (1 message lost): bars may be wrong"),
             warnings);
         assertEquals(2, trades.size()); // the packets after a gap are decoded
         assertEquals(2, count("sequence gaps"));

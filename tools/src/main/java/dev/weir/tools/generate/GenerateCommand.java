@@ -19,8 +19,13 @@ public final class GenerateCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** A word that names no traffic: caught here so that the message says which words do. */
+    @CommandLine.Parameters(arity = "0..1", hidden = true, paramLabel = "TRAFFIC", description = "The traffic: itch or statsd.")
+    private String unknown;
+
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "what to generate is required: itch or statsd");
+        throw new CommandLine.ParameterException(spec.commandLine(), unknown == null ? "what to generate is required: itch or statsd"
+                : "unknown traffic '" + unknown + "': itch or statsd");
     }
 }

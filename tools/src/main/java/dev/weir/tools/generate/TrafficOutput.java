@@ -38,7 +38,7 @@ public final class TrafficOutput {
     private boolean nanos;
 
     @Option(names = "--send", paramLabel = "HOST:PORT",
-            description = "Instead of a file, send the datagrams to HOST:PORT (an IPv4 address) on UDP, in real time.")
+            description = "Instead of a file, send the datagrams to HOST:PORT (an IPv4 address or localhost) on UDP, in real time.")
     private String send;
 
     @Option(names = "--speed", paramLabel = "N", description = "With --send: send N times faster than real time (default 1).")

@@ -1,5 +1,6 @@
 package dev.weir.tools.replay;
 
+import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
 import dev.weir.pipelines.job.JobFileException;
@@ -58,7 +59,7 @@ import picocli.CommandLine.Parameters;
         versionProvider = WeirVersion.class,
         abbreviateSynopsis = true,
         description = {
-            "Replays packet captures (pcap, pcapng) through a reference pipeline.",
+            "Replays pcap and pcapng captures through a pipeline or a job file.",
             "Decodes the UDP datagrams (ITCH 5.0 over MoldUDP64, StatsD) and prints the pipeline's rows. By default the replay"
                     + " runs as fast as it can on a virtual clock that follows the capture, and two replays print the same bytes"
                     + " (see docs/replay.md)."
@@ -217,7 +218,7 @@ public final class ReplayCommand implements Callable<Integer> {
         DatagramFilter filter = DatagramFilter.any();
         if (port != null) {
             if (port < 0 || port > 65535) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be 0 to 65535, got " + port);
+                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be within 0..65535, got " + port);
             }
             filter = filter.destinationPort(port);
         }
@@ -259,6 +260,10 @@ public final class ReplayCommand implements Callable<Integer> {
             if (!Files.isReadable(file)) {
                 throw new CaptureFileException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
             }
+            final long size = size(file);
+            if (size > CaptureFile.MAX_BYTES) {
+                throw new CaptureFileException(file.toString(), CaptureFile.tooLarge(size));
+            }
             if (output != null && Files.exists(output)) {
                 try {
                     if (Files.isSameFile(file, output)) {
@@ -268,6 +273,14 @@ public final class ReplayCommand implements Callable<Integer> {
                     throw new UncheckedIOException(e);
                 }
             }
+        }
+    }
+
+    private static long size(final Path file) {
+        try {
+            return Files.size(file);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 
