@@ -17,6 +17,11 @@ final class PcapngBlocks implements PacketSource {
     private static final int INTERFACE_DESCRIPTION = 1;
     private static final int SIMPLE_PACKET = 3;
     private static final int ENHANCED_PACKET = 6;
+    /**
+     * The longest block read: a packet of the largest snapshot length with room for its headers and options. A longer
+     * length is corrupt, not the start of a block that the end of the file cut short.
+     */
+    static final long MAX_BLOCK_LENGTH = PcapRecords.MAX_SNAPSHOT_LENGTH + 65_536;
     private static final int OPTION_END = 0;
     private static final int OPTION_TSRESOL = 9;
     private static final int OPTION_TSOFFSET = 14;
@@ -56,8 +61,8 @@ final class PcapngBlocks implements PacketSource {
                 order = byteOrder(position);
             }
             final long length = Integer.toUnsignedLong(buffer.getInt(position + 4, order));
-            if (length < 12 || length % 4 != 0) {
-                throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12)");
+            if (length < 12 || length % 4 != 0 || length > MAX_BLOCK_LENGTH) {
+                throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12, at most " + MAX_BLOCK_LENGTH + ")");
             }
             if (length > remaining) {
                 truncatedAt = position;

@@ -87,10 +87,10 @@ class CaptureErrorsTest {
     void aCorruptBlockLengthIsAnError() {
         final byte[] odd = pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).bytes();
         odd[52] = 33; // the EPB at 48 claims 33 bytes
-        assertEquals("FILE: offset 48 (packet 1): corrupt block length 33 (a multiple of 4, at least 12)", failure(odd));
+        assertEquals("FILE: offset 48 (packet 1): corrupt block length 33 (a multiple of 4, at least 12, at most 16842752)", failure(odd));
         final byte[] tiny = pcapng(BE).bytes();
         tiny[28 + 7] = 8;
-        assertEquals("FILE: offset 28 (packet 1): corrupt block length 8 (a multiple of 4, at least 12)", failure(tiny));
+        assertEquals("FILE: offset 28 (packet 1): corrupt block length 8 (a multiple of 4, at least 12, at most 16842752)", failure(tiny));
         final byte[] mismatch = pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).enhancedPacket(0, 1, new byte[4], 4).bytes();
         mismatch[48 + 36 - 4] = 40;
         assertEquals("FILE: offset 48 (packet 1): corrupt block length 36: the length at the block's end is 40", failure(mismatch));
@@ -121,6 +121,37 @@ class CaptureErrorsTest {
                 failure(pcap(BE).pcapRecord(0, 1_000_000, new byte[4], 4).bytes()));
         assertEquals("FILE: offset 24 (packet 1): corrupt record header: sub-second part 1000000000 is not below one second",
                 failure(new CaptureBytes(LE).pcapHeader(0xa1b23c4d, 65535, 1).pcapRecord(0, 1_000_000_000, new byte[4], 4).bytes()));
+    }
+
+    @Test
+    void anAbsurdLengthBeyondTheFileIsCorruptNotACut() {
+        // a pcap header's snapshot length is honoured up to 16 MiB only, so 4 GiB claimed by both is corrupt
+        assertEquals("FILE: offset 24 (packet 1): corrupt record header: captured length 4294967280 exceeds 16777216 bytes",
+                failure(new CaptureBytes(LE).pcapHeader(0xa1b2c3d4, -1, 1).int32(1).int32(0).int32(0xFFFF_FFF0).int32(0xFFFF_FFF0)
+                        .raw(new byte[10]).bytes()));
+        assertEquals("FILE: offset 44 (packet 2): corrupt record header: captured length 16777217 exceeds 16777216 bytes",
+                failure(new CaptureBytes(BE).pcapHeader(0xa1b2c3d4, 1 << 30, 1).pcapRecord(0, 0, new byte[4], 4)
+                        .int32(0).int32(0).int32((16 << 20) + 1).int32((16 << 20) + 1).bytes()));
+        final byte[] block = pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).int32(6).int32(0xFFFF_FFF0).raw(new byte[200]).bytes();
+        assertEquals("FILE: offset 84 (packet 2): corrupt block length 4294967280 (a multiple of 4, at least 12, at most 16842752)",
+                failure(block));
+        assertEquals("FILE: offset 84 (packet 2): corrupt block length 16842756 (a multiple of 4, at least 12, at most 16842752)",
+                failure(pcapng(BE).enhancedPacket(0, 1, new byte[4], 4).int32(6).int32(16_842_756).raw(new byte[16]).bytes()));
+    }
+
+    @Test
+    void aPlausibleLengthBeyondTheFileIsACut() throws Exception {
+        final Path records = file(new CaptureBytes(LE).pcapHeader(0xa1b2c3d4, 1 << 30, 1).pcapRecord(0, 0, new byte[4], 4)
+                .int32(0).int32(0).int32(16 << 20).int32(16 << 20).raw(new byte[8]).bytes());
+        try (CaptureFile file = CaptureFile.open(records)) {
+            assertEquals(1, CaptureFileTest.lines(file).size());
+            assertEquals(44, file.truncatedAt());
+        }
+        final Path blocks = file(pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).int32(6).int32(16_842_752).raw(new byte[16]).bytes());
+        try (CaptureFile file = CaptureFile.open(blocks)) {
+            assertEquals(1, CaptureFileTest.lines(file).size());
+            assertEquals(84, file.truncatedAt());
+        }
     }
 
     @Test
