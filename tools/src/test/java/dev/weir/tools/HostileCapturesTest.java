@@ -1,0 +1,164 @@
+package dev.weir.tools;
+
+import static dev.weir.tools.HostileCaptureBytes.addOrder;
+import static dev.weir.tools.HostileCaptureBytes.cancel;
+import static dev.weir.tools.HostileCaptureBytes.delete;
+import static dev.weir.tools.HostileCaptureBytes.ethernet;
+import static dev.weir.tools.HostileCaptureBytes.executed;
+import static dev.weir.tools.HostileCaptureBytes.executedWithPrice;
+import static dev.weir.tools.HostileCaptureBytes.frame;
+import static dev.weir.tools.HostileCaptureBytes.ipv4;
+import static dev.weir.tools.HostileCaptureBytes.ipv6;
+import static dev.weir.tools.HostileCaptureBytes.mold;
+import static dev.weir.tools.HostileCaptureBytes.pcap;
+import static dev.weir.tools.HostileCaptureBytes.replace;
+import static dev.weir.tools.HostileCaptureBytes.trade;
+import static dev.weir.tools.HostileCaptureBytes.udp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hostile captures through {@code weir replay} (every pipeline, with and without {@code --skip-bad}) and
+ * {@code weir inspect}: a fault is one line naming file, offset and packet with exit 2, a packet the decoders cannot
+ * use is counted and skipped with exit 0, nothing prints an exception class or a stack trace, and nothing hangs
+ * (every run has a few seconds).
+ */
+class HostileCapturesTest {
+    private static final List<String> PIPELINES = List.of("ohlcv", "vwap", "statsd-percentiles", "statsd-counters", "silent-hosts");
+    private static final Pattern TRACE = Pattern.compile("[A-Za-z]*(Exception|Error)\\b|\\n\\s+at ");
+    private static final String SESSION = "SESSION001";
+
+    @TempDir
+    Path dir;
+
+    private Path write(final String name, final byte[] bytes) throws IOException {
+        return Files.write(dir.resolve(name), bytes);
+    }
+
+    private static CommandRun run(final String... args) {
+        final CommandRun run = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> CommandRun.of(args));
+        assertFalse(TRACE.matcher(run.err()).find(), run::describe);
+        return run;
+    }
+
+    private static String[] replay(final String pipeline, final boolean skipBad, final Path file) {
+        final List<String> args = new ArrayList<>(List.of("replay", "--pipeline", pipeline));
+        if (skipBad) {
+            args.add("--skip-bad");
+        }
+        args.add(file.toString());
+        return args.toArray(String[]::new);
+    }
+
+    /** The first {@code n} trades of a well-formed session, one packet each, a second apart. */
+    private static byte[][] trades(final int n) {
+        final byte[][] payloads = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            payloads[i] = mold(SESSION, i + 1, 1, trade(1_000_000_000L * (i + 1), 10, 1_000_000));
+        }
+        return payloads;
+    }
+
+    private static byte[] capture(final byte[]... payloads) {
+        final HostileCaptureBytes bytes = pcap(65_535, 1);
+        for (int i = 0; i < payloads.length; i++) {
+            bytes.record(i + 1, frame(payloads[i]));
+        }
+        return bytes.bytes();
+    }
+
+    private static String line(final CommandRun run, final String prefix) {
+        return run.errLines().stream().filter(l -> l.startsWith(prefix)).findFirst().orElse("none: " + run.describe());
+    }
+
+    @Test
+    void headerFaultsAreOneLineAndExitTwoEverywhere() throws IOException {
+        final byte[] header = pcap(65_535, 1).bytes();
+        final List<Object[]> cases = new ArrayList<>();
+        cases.add(new Object[] {new byte[0], "truncated header: the file has 0 bytes, a capture starts with a 24-byte pcap header or a pcapng"
+                + " section header block"});
+        for (final int length : new int[] {1, 3}) {
+            cases.add(new Object[] {Arrays.copyOf(header, length), "truncated header: the file has " + length + " bytes, a capture starts"
+                    + " with a 24-byte pcap header or a pcapng section header block"});
+        }
+        for (final int length : new int[] {4, 12, 23}) {
+            cases.add(new Object[] {Arrays.copyOf(header, length), "truncated header: the pcap file header needs 24 bytes, the file has "
+                    + length});
+        }
+        cases.add(new Object[] {new byte[] {0x0a, 0x0d, 0x0d, 0x0a, 0x1c}, "truncated header: the pcapng section header block needs 28"
+                + " bytes, the file has 5"});
+        cases.add(new Object[] {"\n".getBytes(StandardCharsets.US_ASCII), "truncated header: the file has 1 bytes, a capture starts with a"
+                + " 24-byte pcap header or a pcapng section header block"});
+        cases.add(new Object[] {"host:1|c\nhost:2|c\n".getBytes(StandardCharsets.US_ASCII), "not a capture: magic 0x686f7374 is neither"
+                + " pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a)"});
+        for (final Object[] c : cases) {
+            final Path file = write("hostile.pcap", (byte[]) c[0]);
+            final String message = file + ": offset 0 (packet 1): " + c[1];
+            for (final String pipeline : PIPELINES) {
+                run(replay(pipeline, false, file)).assertBadInput(message);
+                final CommandRun skipping = run(replay(pipeline, true, file));
+                assertEquals(0, skipping.exitCode(), skipping::describe);
+                assertEquals("weir: warning: " + message + " (the file is skipped)", skipping.errLines().get(0), skipping::describe);
+                assertEquals("weir replay: faults: 0 bad payloads skipped, 1 files with a corrupt header, 0 files cut short",
+                        line(skipping, "weir replay: faults:"));
+            }
+            run("inspect", file.toString()).assertBadInput(message);
+        }
+    }
+
+    @Test
+    void absurdLengthsAreCorruptNotACut() throws IOException {
+        final Path records = write("snap.pcap", pcap(0xFFFF_FFFFL, 0xFFFF).record(1, 0xFFFF_FFF0L, 0xFFFF_FFF0L, new byte[10]).bytes());
+        final String message = records + ": offset 24 (packet 1): corrupt record header: captured length 4294967280 exceeds 16777216 bytes";
+        run(replay("ohlcv", false, records)).assertBadInput(message);
+        run("inspect", records.toString()).assertBadInput(message);
+    }
+
+    @Test
+    void payloadFaultsStopAfterTheRowsBeforeThemOrAreSkipped() throws IOException {
+        final byte[][] good = trades(3);
+        // the second packet's payload starts at byte 206: 24 (file header) + 16 + 108 (the first record) + 16 + 42 (its frame)
+        final List<Object[]> cases = List.of(
+                new Object[] {mold(SESSION, 2, 5, trade(2_000_000_000L, 1, 1)), "offset 272 (packet 2): message 2 of 5: its length field"
+                        + " runs past the payload's end (66 bytes)"},
+                new Object[] {mold(SESSION, 2, 1, trade(2_000_000_000L, 1, 1), trade(2_000_000_000L, 1, 1)), "offset 272 (packet 2): 46"
+                        + " bytes follow the last of 1 messages"},
+                new Object[] {"SESS".getBytes(StandardCharsets.US_ASCII), "offset 210 (packet 2): payload of 4 bytes is shorter than the"
+                        + " 20-byte MoldUDP64 header"},
+                new Object[] {new byte[0], "offset 206 (packet 2): payload of 0 bytes is shorter than the 20-byte MoldUDP64 header"},
+                new Object[] {mold(SESSION, 2, 0, new byte[40]), "offset 226 (packet 2): 42 bytes follow the last of 0 messages"},
+                new Object[] {mold(SESSION, 2, 0xFFFF, trade(2_000_000_000L, 1, 1)), "offset 226 (packet 2): 46 bytes follow the last of"
+                        + " 0 messages"});
+        for (final Object[] c : cases) {
+            final Path file = write("payload.pcap", capture(good[0], (byte[]) c[0], good[2]));
+            final String fault = file + ": " + c[1];
+            final CommandRun stopped = run(replay("ohlcv", false, file));
+            assertEquals(ExitCodes.BAD_INPUT, stopped.exitCode(), stopped::describe);
+            assertEquals(List.of("weir: " + fault), stopped.errLines(), stopped::describe);
+            // the first second's bar fires once the watermark passes it, after the fault: the header only
+            assertEquals(List.of("symbol,window_start,open,high,low,close,volume,trades"), stopped.outLines());
+            run("inspect", file.toString());
+            final CommandRun skipping = run(replay("ohlcv", true, file));
+            assertEquals(0, skipping.exitCode(), skipping::describe);
+            assertEquals("weir: warning: " + fault + " (skipped)", skipping.errLines().get(0), skipping::describe);
+            assertEquals("weir replay: faults: 1 bad payloads skipped, 0 files with a corrupt header, 0 files cut short",
+                    line(skipping, "weir replay: faults:"));
+            assertEquals(List.of("symbol,window_start,open,high,low,close,volume,trades", "MSFT,1000,100.0000,100.0000,100.0000,100.0000,10,1",
+                    "MSFT,3000,100.0000,100.0000,100.0000,100.0000,10,1"), skipping.outLines(), skipping::describe);
+        }
+    }
+}
