@@ -161,4 +161,78 @@ class HostileCapturesTest {
                     "MSFT,3000,100.0000,100.0000,100.0000,100.0000,10,1"), skipping.outLines(), skipping::describe);
         }
     }
+
+    @Test
+    void packetsTheDecoderCannotUseAreCountedAndSkipped() throws IOException {
+        final byte[][] good = trades(5);
+        final byte[] hopByHop = HostileCaptureBytes.bigEndian().int8(17).int8(0).raw(new byte[6]).bytes();
+        final byte[] selfLoop = HostileCaptureBytes.bigEndian().int8(0).int8(0).raw(new byte[6]).bytes();
+        final byte[] loops = new byte[selfLoop.length * 200];
+        for (int i = 0; i < 200; i++) {
+            System.arraycopy(selfLoop, 0, loops, i * selfLoop.length, selfLoop.length);
+        }
+        final byte[] payload = trades(1)[0];
+        final HostileCaptureBytes bytes = pcap(262_144, 1)
+                .record(1, 0, 0, new byte[0])                                                        // caplen 0: malformed
+                .record(1, frame(good[0]).length, 10, frame(good[0]));                               // caplen > origlen: kept
+        for (int words = 0; words < 5; words++) {                                                    // IHL < 5: malformed
+            bytes.record(2, ethernet(0, 0x0800, ipv4(words, 28 + payload.length, udp(payload.length + 8, payload))));
+        }
+        bytes.record(2, ethernet(0, 0x0800, ipv4(5, 5, udp(payload.length + 8, payload))))           // total < header: malformed
+                .record(2, ethernet(0, 0x0800, ipv4(5, 30, udp(payload.length + 8, payload))))       // total cuts UDP: malformed
+                .record(2, ethernet(0, 0x0800, ipv4(5, 28 + payload.length, udp(3, payload))))       // UDP length 3: malformed
+                .record(2, ethernet(0, 0x0800, ipv4(5, 28 + payload.length, udp(65_535, payload))))  // UDP claims 65,535: malformed
+                .record(2, ethernet(0, 0x0800, ipv4(5, 65_535, udp(good[1].length + 8, good[1]))))  // total beyond capture: kept
+                .record(3, ethernet(2, 0x0800, ipv4(5, 28 + good[2].length, udp(good[2].length + 8, good[2]))))    // 2 VLAN tags
+                .record(3, ethernet(1_000, 0x0800, ipv4(5, 28 + good[3].length, udp(good[3].length + 8, good[3])))) // 1,000 tags
+                .record(3, Arrays.copyOf(ethernet(5_000, 0x0800, new byte[0]), 12 + 5_000 * 4))      // only tags: malformed
+                .record(4, ethernet(0, 0x86DD, ipv6(0, loops, udp(payload.length + 8, payload))))    // loop of hop-by-hop: not UDP
+                .record(4, ethernet(0, 0x86DD, ipv6(0, hopByHop, udp(good[4].length + 8, good[4]))));
+        final Path file = write("packets.pcap", bytes.bytes());
+        for (final boolean skipBad : new boolean[] {false, true}) {
+            final CommandRun run = run(replay("ohlcv", skipBad, file));
+            assertEquals(0, run.exitCode(), run::describe);
+            assertEquals("weir replay: ohlcv: 17 packets, 5 datagrams replayed (skipped: 1 not UDP, 0 fragments, 11 malformed,"
+                    + " 0 unsupported link, 0 filtered out)", line(run, "weir replay: ohlcv:"));
+            assertEquals(List.of("symbol,window_start,open,high,low,close,volume,trades",
+                    "MSFT,1000,100.0000,100.0000,100.0000,100.0000,10,1", "MSFT,2000,100.0000,100.0000,100.0000,100.0000,10,1",
+                    "MSFT,3000,100.0000,100.0000,100.0000,100.0000,10,1", "MSFT,4000,100.0000,100.0000,100.0000,100.0000,10,1",
+                    "MSFT,5000,100.0000,100.0000,100.0000,100.0000,10,1"), run.outLines(), run::describe);
+        }
+        final CommandRun inspect = run("inspect", file.toString());
+        assertEquals(0, inspect.exitCode(), inspect::describe);
+        assertTrue(inspect.out().contains("udp         5 datagrams, 5 decoded; skipped: 0 fragments, 1 not UDP, 11 malformed,"
+                + " 0 unsupported link"), inspect::describe);
+        for (final String pipeline : PIPELINES) {
+            assertEquals(0, run(replay(pipeline, false, file)).exitCode());
+        }
+        final Path unknownLink = write("link.pcap", pcap(0xFFFF_FFFFL, 0xFFFF).record(1, frame(good[0])).bytes());
+        assertEquals("weir replay: ohlcv: 1 packets, 0 datagrams replayed (skipped: 0 not UDP, 0 fragments, 0 malformed,"
+                + " 1 unsupported link, 0 filtered out)", line(run(replay("ohlcv", false, unknownLink)), "weir replay: ohlcv:"));
+    }
+
+    @Test
+    void itchMessagesOfUnknownOrdersAndTypesAreCountedNotFatal() throws IOException {
+        final byte[] book = mold(SESSION, 1, 13, addOrder(1, 100, 1_000_000), addOrder(2, 100, 1_500_000),
+                replace(1, 2, 50, 2_000_000),        // onto an open reference: the new order takes its place
+                executed(2, 10),                     // a trade at the replacement's price
+                executed(99, 10), executedWithPrice(98, 10, 100), cancel(97, 10), delete(96), replace(95, 94, 1, 1), executed(94, 1),
+                "Z".repeat(30).getBytes(StandardCharsets.US_ASCII), new byte[0], new byte[] {'P'});
+        final byte[] end = mold(SESSION, 14, 0xFFFF);
+        final byte[] after = mold(SESSION, 14, 1, trade(2_000_000_000L, 7, 1_100_000));
+        final byte[] other = mold("SESSION002", 1, 1, trade(2_500_000_000L, 3, 900_000));
+        final Path file = write("itch.pcap", capture(book, end, after, other));
+        for (final boolean skipBad : new boolean[] {false, true}) {
+            final CommandRun run = run(replay("ohlcv", skipBad, file));
+            assertEquals(0, run.exitCode(), run::describe);
+            assertEquals(List.of("symbol,window_start,open,high,low,close,volume,trades",
+                    "AAPL,0,200.0000,200.0000,200.0000,200.0000,10,1", "MSFT,2000,110.0000,110.0000,90.0000,90.0000,10,2"),
+                    run.outLines(), run::describe);
+            assertEquals("weir replay: decoded: messages 15, messages A 2, messages E 3, messages C 1, messages X 1, messages D 1,"
+                    + " messages U 2, messages P 2, unknown message types 2, mis-sized messages 1, trades 3, executions of unknown"
+                    + " orders 3, sequence gaps 0, missed messages 0, duplicate messages 0, reordered packets 0, open orders 1",
+                    line(run, "weir replay: decoded:"));
+        }
+        assertEquals(0, run("inspect", file.toString()).exitCode());
+    }
 }
