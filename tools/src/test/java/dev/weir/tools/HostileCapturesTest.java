@@ -235,4 +235,65 @@ class HostileCapturesTest {
         }
         assertEquals(0, run("inspect", file.toString()).exitCode());
     }
+
+    @Test
+    void statsdLinesOfHugeNumbersNanAndEmptyLinesAreWarnedOrIgnored() throws IOException {
+        final String[] payloads = {"a:1|c", "a:99999999999999999999999999999999999|c", "b:1e400|ms", "b:NaN|ms", "b:Infinity|ms",
+            "b:-Infinity|g", "", "\n", "\n\n\n", "c:1|c\n\nc:2|c\n", "h:" + "9".repeat(5_000) + "|h", "g:1e308|g\ng:-1e308|g"};
+        final HostileCaptureBytes bytes = pcap(262_144, 1);
+        for (int i = 0; i < payloads.length; i++) {
+            bytes.record(i + 1, frame(payloads[i].getBytes(StandardCharsets.US_ASCII)));
+        }
+        final Path file = write("statsd.pcap", bytes.bytes());
+        final List<String> warnings = new ArrayList<>();
+        for (final int packet : new int[] {3, 4, 5, 6, 11}) {
+            warnings.add("weir: warning: " + file + ": packet " + packet + ", payload byte 0: value is not a decimal number");
+        }
+        for (final boolean skipBad : new boolean[] {false, true}) {
+            final CommandRun counters = run(replay("statsd-counters", skipBad, file));
+            assertEquals(0, counters.exitCode(), counters::describe);
+            assertEquals(warnings, counters.errLines().subList(0, warnings.size()), counters::describe);
+            assertEquals(List.of("host,metric,window_start,sum", "10.0.0.1,a,0,100000000000000000000000000000000000",
+                    "10.0.0.1,c,10000,3"), counters.outLines(), counters::describe);
+            assertEquals("weir replay: decoded: datagrams 12, lines 11, counters (c) 4, gauges (g) 2, timers (ms) 0, histograms (h) 0,"
+                    + " distributions (d) 0, sets (s) 0, malformed lines 5, hosts 1, series 3", line(counters, "weir replay: decoded:"));
+        }
+        for (final String pipeline : PIPELINES.subList(2, PIPELINES.size())) {
+            assertEquals(0, run(replay(pipeline, false, file)).exitCode());
+        }
+        // StatsD text is no MoldUDP64 packet: the ITCH pipelines stop at the first
+        for (final String pipeline : PIPELINES.subList(0, 2)) {
+            run(replay(pipeline, false, file)).assertBadInput(file + ": offset 87 (packet 1): payload of 5 bytes is shorter than the"
+                    + " 20-byte MoldUDP64 header");
+        }
+        assertEquals(0, run("inspect", file.toString()).exitCode());
+    }
+
+    /**
+     * A capture naming a new MoldUDP64 session in every packet, each session's second packet past a gap (so held),
+     * replays and inspects in a few seconds with the default heap (it took minutes, and held-packet indexes took a
+     * ring-sized array per session).
+     */
+    @Test
+    void aNewSessionInEveryPacketNeitherHangsNorFillsTheHeap() throws IOException {
+        final int sessions = 60_000;
+        final HostileCaptureBytes bytes = pcap(65_535, 1);
+        final byte[] message = trade(1_000_000_000L, 1, 1_000_000);
+        for (int s = 0; s < sessions; s++) {
+            bytes.record(1, frame(mold(String.format("S%09d", s), 1, 1, message)));
+        }
+        for (int s = 0; s < sessions; s++) {
+            bytes.record(1, frame(mold(String.format("S%09d", s), 3, 1, message)));
+        }
+        final Path file = write("sessions.pcap", bytes.bytes());
+        final CommandRun replay = run(replay("ohlcv", false, file));
+        assertEquals(0, replay.exitCode(), replay::describe);
+        assertEquals(List.of("symbol,window_start,open,high,low,close,volume,trades", "MSFT,1000,100.0000,100.0000,100.0000,100.0000,"
+                + (2 * sessions) + "," + (2 * sessions)), replay.outLines(), replay::describe);
+        assertEquals("weir replay: decoded: messages 120,000, messages P 120,000, unknown message types 0, mis-sized messages 0, trades"
+                + " 120,000, executions of unknown orders 0, sequence gaps 60,000, missed messages 60,000, duplicate messages 0,"
+                + " reordered packets 0, open orders 0", line(replay, "weir replay: decoded:"));
+        final CommandRun inspect = run("inspect", file.toString());
+        assertEquals(0, inspect.exitCode(), inspect::describe);
+    }
 }
