@@ -143,4 +143,30 @@ final class HostileCaptureBytes {
     static byte[] trade(final long nanos, final int shares, final long price) {
         return itch('P', nanos).int64(0).ascii("B").int32(shares).ascii("MSFT    ").int32(price).int64(1).bytes();
     }
+
+    /** A little-endian pcapng section header block claiming {@code sectionLength} bytes (-1: not given). */
+    static HostileCaptureBytes pcapng(final long sectionLength) {
+        return new HostileCaptureBytes(ByteOrder.LITTLE_ENDIAN).sectionHeader(sectionLength);
+    }
+
+    HostileCaptureBytes sectionHeader(final long sectionLength) {
+        return block(0x0A0D0D0A, new HostileCaptureBytes(order).int32(0x1A2B3C4D).int16(1).int16(0).int64(sectionLength).bytes());
+    }
+
+    /** An Ethernet interface description block with these option bytes. */
+    HostileCaptureBytes interfaceDescription(final byte[] options) {
+        return block(1, new HostileCaptureBytes(order).int16(1).int16(0).int32(65_535).raw(options).bytes());
+    }
+
+    /** An enhanced packet block of the interface at {@code micros}, whole. */
+    HostileCaptureBytes enhancedPacket(final int interfaceIndex, final long micros, final byte[] data) {
+        return block(6, new HostileCaptureBytes(order).int32(interfaceIndex).int32(micros >>> 32).int32(micros).int32(data.length)
+                .int32(data.length).raw(data).bytes());
+    }
+
+    /** A block of this type around the body, padded to 4 bytes, its length at both ends. */
+    HostileCaptureBytes block(final int type, final byte[] body) {
+        final int padded = (body.length + 3) & ~3;
+        return int32(type).int32(12 + padded).raw(body).raw(new byte[padded - body.length]).int32(12 + padded);
+    }
 }

@@ -11,6 +11,7 @@ import static dev.weir.tools.HostileCaptureBytes.ipv4;
 import static dev.weir.tools.HostileCaptureBytes.ipv6;
 import static dev.weir.tools.HostileCaptureBytes.mold;
 import static dev.weir.tools.HostileCaptureBytes.pcap;
+import static dev.weir.tools.HostileCaptureBytes.pcapng;
 import static dev.weir.tools.HostileCaptureBytes.replace;
 import static dev.weir.tools.HostileCaptureBytes.trade;
 import static dev.weir.tools.HostileCaptureBytes.udp;
@@ -295,5 +296,47 @@ class HostileCapturesTest {
                 + " reordered packets 0, open orders 0", line(replay, "weir replay: decoded:"));
         final CommandRun inspect = run("inspect", file.toString());
         assertEquals(0, inspect.exitCode(), inspect::describe);
+    }
+
+    @Test
+    void pcapngSectionsThatLieAndInterfacesOutOfPlace() throws IOException {
+        final byte[][] good = trades(3);
+        final byte[] none = new byte[0];
+        // section lengths are hints a reader may ignore: a wrong one is no fault
+        final Path lying = write("lying.pcapng", pcapng(5).interfaceDescription(none).enhancedPacket(0, 1_000_000, frame(good[0]))
+                .sectionHeader(1_000_000_000_000L).interfaceDescription(none).enhancedPacket(0, 2_000_000, frame(good[1])).bytes());
+        // an interface described after the first packets may be used by the packets after it
+        final Path late = write("late.pcapng", pcapng(-1).interfaceDescription(none).enhancedPacket(0, 1_000_000, frame(good[0]))
+                .interfaceDescription(none).enhancedPacket(1, 2_000_000, frame(good[1])).bytes());
+        for (final Path file : List.of(lying, late)) {
+            final CommandRun run = run(replay("ohlcv", false, file));
+            assertEquals(0, run.exitCode(), run::describe);
+            assertEquals(List.of("symbol,window_start,open,high,low,close,volume,trades", "MSFT,1000,100.0000,100.0000,100.0000,100.0000,10,1",
+                    "MSFT,2000,100.0000,100.0000,100.0000,100.0000,10,1"), run.outLines(), run::describe);
+            assertEquals(0, run("inspect", file.toString()).exitCode());
+        }
+        // the second packet (at 188) names an interface described only after it
+        final Path early = write("early.pcapng", pcapng(-1).interfaceDescription(none).enhancedPacket(0, 1_000_000, frame(good[0]))
+                .enhancedPacket(1, 2_000_000, frame(good[1])).interfaceDescription(none).enhancedPacket(1, 3_000_000, frame(good[2])).bytes());
+        final Path option = write("option.pcapng", pcapng(-1).interfaceDescription(HostileCaptureBytes.bigEndian().raw(new byte[] {9, 0, (byte) 200, 0})
+                .int32(6).bytes()).enhancedPacket(0, 1_000_000, frame(good[0])).bytes());
+        final Path huge = write("huge.pcapng", pcapng(-1).interfaceDescription(none).enhancedPacket(0, 1_000_000, frame(good[0]))
+                .int32(6).int32(0xFFFF_FFF0L).raw(new byte[200]).bytes());
+        final List<String> faults = List.of(early + ": offset 188 (packet 2): packet block names interface 1 but the section describes 1",
+                option + ": offset 28 (packet 1): interface description: option 9 of 200 bytes runs past the block",
+                huge + ": offset 188 (packet 2): corrupt block length 4294967280 (a multiple of 4, at least 12, at most 16842752)");
+        for (final String fault : faults) {
+            final Path file = Path.of(fault.substring(0, fault.indexOf(": offset")));
+            for (final String pipeline : PIPELINES) {
+                // the StatsD pipelines warn first about the ITCH payloads before the fault
+                final CommandRun stopped = run(replay(pipeline, false, file));
+                assertEquals(ExitCodes.BAD_INPUT, stopped.exitCode(), stopped::describe);
+                assertEquals("weir: " + fault, stopped.errLines().get(stopped.errLines().size() - 1), stopped::describe);
+                final CommandRun skipping = run(replay(pipeline, true, file));
+                assertEquals(0, skipping.exitCode(), skipping::describe);
+                assertTrue(skipping.errLines().contains("weir: warning: " + fault + " (the rest of the file is skipped)"), skipping::describe);
+            }
+            run("inspect", file.toString()).assertBadInput(fault);
+        }
     }
 }
