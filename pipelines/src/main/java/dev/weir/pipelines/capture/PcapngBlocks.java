@@ -137,7 +137,11 @@ final class PcapngBlocks implements PacketSource {
                 }
                 resolutions[interfaces] = resolution;
             } else if (code == OPTION_TSOFFSET && length >= 8) {
-                offsetNanos[interfaces] = buffer.getLong(option + 4, order) * 1_000_000_000L;
+                final long seconds = buffer.getLong(option + 4, order);
+                if (seconds > Long.MAX_VALUE / 1_000_000_000L || seconds < -(Long.MAX_VALUE / 1_000_000_000L)) {
+                    throw corrupt("interface description: if_tsoffset " + seconds + " s is more than 292 years");
+                }
+                offsetNanos[interfaces] = seconds * 1_000_000_000L;
             }
             option += 4 + ((length + 3) & ~3);
         }
@@ -156,7 +160,16 @@ final class PcapngBlocks implements PacketSource {
         if (captured > blockLength - 32) {
             throw corrupt("enhanced packet: captured length " + captured + " exceeds the block's " + (blockLength - 32) + " data bytes");
         }
-        lastTimestamp = TimestampResolution.toNanos(units, resolutions[interfaceIndex]) + offsetNanos[interfaceIndex];
+        final long nanos = TimestampResolution.toNanos(units, resolutions[interfaceIndex]);
+        final long offset = offsetNanos[interfaceIndex];
+        final long shifted = nanos + offset;
+        // a time past 2262 would wrap around to one before 1970 (or near it) and misplace every window after it
+        final boolean overflows = ((nanos ^ shifted) & (offset ^ shifted)) < 0;
+        if (!TimestampResolution.fitsNanos(units, resolutions[interfaceIndex]) || overflows) {
+            throw corrupt("enhanced packet: timestamp " + Long.toUnsignedString(units) + " in the units of interface " + interfaceIndex
+                    + " is after 2262-04-11, beyond nanoseconds since 1970 in 63 bits");
+        }
+        lastTimestamp = shifted;
         ordinal++;
         packet.set(buffer, interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
                 position + 28, ordinal, position);
