@@ -9,6 +9,11 @@ final class PcapRecords implements PacketSource {
     private static final int RECORD_HEADER_LENGTH = 16;
     /** Larger than any snapshot length tcpdump writes; a bigger record length means a corrupt header. */
     private static final long MAX_RECORD_LENGTH = 262_144;
+    /**
+     * The largest snapshot length honoured: a header claiming more (up to 4 GiB) must not turn every corrupt record
+     * length into a record that merely looks cut short.
+     */
+    static final long MAX_SNAPSHOT_LENGTH = 16L << 20;
 
     private final String name;
     private final DirectBuffer buffer;
@@ -26,7 +31,8 @@ final class PcapRecords implements PacketSource {
         this.order = order;
         this.fractionNanos = nanoseconds ? 1 : 1_000;
         this.linkType = buffer.getInt(20, order) & 0xFFFF; // the upper bits carry FCS information
-        this.maxRecordLength = Math.max(MAX_RECORD_LENGTH, Integer.toUnsignedLong(buffer.getInt(16, order)));
+        this.maxRecordLength = Math.max(MAX_RECORD_LENGTH,
+                Math.min(MAX_SNAPSHOT_LENGTH, Integer.toUnsignedLong(buffer.getInt(16, order))));
     }
 
     @Override

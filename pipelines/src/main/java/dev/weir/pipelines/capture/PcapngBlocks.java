@@ -17,6 +17,11 @@ final class PcapngBlocks implements PacketSource {
     private static final int INTERFACE_DESCRIPTION = 1;
     private static final int SIMPLE_PACKET = 3;
     private static final int ENHANCED_PACKET = 6;
+    /**
+     * The longest block read: a packet of the largest snapshot length with room for its headers and options. A longer
+     * length is corrupt, not the start of a block that the end of the file cut short.
+     */
+    static final long MAX_BLOCK_LENGTH = PcapRecords.MAX_SNAPSHOT_LENGTH + 65_536;
     private static final int OPTION_END = 0;
     private static final int OPTION_TSRESOL = 9;
     private static final int OPTION_TSOFFSET = 14;
@@ -56,8 +61,8 @@ final class PcapngBlocks implements PacketSource {
                 order = byteOrder(position);
             }
             final long length = Integer.toUnsignedLong(buffer.getInt(position + 4, order));
-            if (length < 12 || length % 4 != 0) {
-                throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12)");
+            if (length < 12 || length % 4 != 0 || length > MAX_BLOCK_LENGTH) {
+                throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12, at most " + MAX_BLOCK_LENGTH + ")");
             }
             if (length > remaining) {
                 truncatedAt = position;
@@ -132,7 +137,11 @@ final class PcapngBlocks implements PacketSource {
                 }
                 resolutions[interfaces] = resolution;
             } else if (code == OPTION_TSOFFSET && length >= 8) {
-                offsetNanos[interfaces] = buffer.getLong(option + 4, order) * 1_000_000_000L;
+                final long seconds = buffer.getLong(option + 4, order);
+                if (seconds > Long.MAX_VALUE / 1_000_000_000L || seconds < -(Long.MAX_VALUE / 1_000_000_000L)) {
+                    throw corrupt("interface description: if_tsoffset " + seconds + " s is more than 292 years");
+                }
+                offsetNanos[interfaces] = seconds * 1_000_000_000L;
             }
             option += 4 + ((length + 3) & ~3);
         }
@@ -151,7 +160,16 @@ final class PcapngBlocks implements PacketSource {
         if (captured > blockLength - 32) {
             throw corrupt("enhanced packet: captured length " + captured + " exceeds the block's " + (blockLength - 32) + " data bytes");
         }
-        lastTimestamp = TimestampResolution.toNanos(units, resolutions[interfaceIndex]) + offsetNanos[interfaceIndex];
+        final long nanos = TimestampResolution.toNanos(units, resolutions[interfaceIndex]);
+        final long offset = offsetNanos[interfaceIndex];
+        final long shifted = nanos + offset;
+        // a time past 2262 would wrap around to one before 1970 (or near it) and misplace every window after it
+        final boolean overflows = ((nanos ^ shifted) & (offset ^ shifted)) < 0;
+        if (!TimestampResolution.fitsNanos(units, resolutions[interfaceIndex]) || overflows) {
+            throw corrupt("enhanced packet: timestamp " + Long.toUnsignedString(units) + " in the units of interface " + interfaceIndex
+                    + " is after 2262-04-11, beyond nanoseconds since 1970 in 63 bits");
+        }
+        lastTimestamp = shifted;
         ordinal++;
         packet.set(buffer, interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
                 position + 28, ordinal, position);

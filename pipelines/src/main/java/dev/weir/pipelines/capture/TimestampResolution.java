@@ -30,6 +30,20 @@ final class TimestampResolution {
     /**
      * @param units a timestamp counted in units of the resolution, taken as unsigned
      * @param tsresol the {@code if_tsresol} byte (0..255), {@link #supported} true
+     * @return whether {@link #toNanos} fits a long: the timestamp lies before 2262-04-11 (nanoseconds since 1970 in 63
+     *     bits); a later one would wrap around to a wrong time
+     */
+    static boolean fitsNanos(final long units, final int tsresol) {
+        final int exponent = tsresol & 0x7F;
+        if ((tsresol & 0x80) == 0) {
+            return exponent > 9 || units >= 0 && units <= Long.MAX_VALUE / POWERS_OF_TEN[9 - exponent];
+        }
+        return Long.compareUnsigned(units >>> exponent, (Long.MAX_VALUE - NANOS_PER_SECOND + 1) / NANOS_PER_SECOND) <= 0;
+    }
+
+    /**
+     * @param units a timestamp counted in units of the resolution, taken as unsigned
+     * @param tsresol the {@code if_tsresol} byte (0..255), {@link #supported} true
      * @return the timestamp in nanoseconds, truncated towards zero
      */
     static long toNanos(final long units, final int tsresol) {

@@ -15,13 +15,16 @@ import java.util.Arrays;
  * lie behind the expected number; gaps are not filled in afterwards. A reader that holds packets
  * arriving early until the missing ones come (the trades decoder does) tracks them in sequence order
  * and uses {@link #sessionIndex} and {@link #nextSequence(int)} to decide what to hold. Sequence numbers are compared as
- * signed longs (real sessions stay far below 2^63). Allocates only when a session is first seen. Not
- * thread-safe: one tracker per capture reader thread.
+ * signed longs (real sessions stay far below 2^63). Sessions are found through a hash index, so a capture of
+ * many sessions (a hostile one may name a new session in every packet) costs the same per packet as one of a few.
+ * Allocates only when a session is first seen. Not thread-safe: one tracker per capture reader thread.
  */
 public final class MoldSequenceTracker {
     private final MoldSequenceListener listener;
     private Session[] sessions = new Session[4];
     private int sessionCount;
+    /** Open addressing over the sessions: 0 is an empty slot, else a session's index plus 1; at most half full. */
+    private int[] index = new int[8];
     private int last = -1;
     private long gaps;
     private long missedMessages;
@@ -81,11 +84,16 @@ public final class MoldSequenceTracker {
         if (last >= 0 && packet.sessionEquals(sessions[last].bytes)) {
             return last;
         }
-        for (int i = 0; i < sessionCount; i++) {
-            if (packet.sessionEquals(sessions[i].bytes)) {
-                last = i;
-                return i;
+        final int hash = packet.sessionHash();
+        final int mask = index.length - 1;
+        int slot = hash & mask;
+        for (int entry = index[slot]; entry != 0; entry = index[slot]) {
+            final Session session = sessions[entry - 1];
+            if (session.hash == hash && packet.sessionEquals(session.bytes)) {
+                last = entry - 1;
+                return last;
             }
+            slot = (slot + 1) & mask;
         }
         if (sessionCount == sessions.length) {
             sessions = Arrays.copyOf(sessions, sessionCount * 2);
@@ -93,8 +101,24 @@ public final class MoldSequenceTracker {
         final byte[] bytes = new byte[MoldUdp64Packet.SESSION_LENGTH];
         packet.copySession(bytes);
         last = sessionCount;
-        sessions[sessionCount++] = new Session(bytes, packet.sessionText());
+        sessions[sessionCount++] = new Session(bytes, packet.sessionText(), hash);
+        index[slot] = sessionCount;
+        if (sessionCount * 2 > index.length) {
+            rehash();
+        }
         return last;
+    }
+
+    private void rehash() {
+        index = new int[index.length * 2];
+        final int mask = index.length - 1;
+        for (int i = 0; i < sessionCount; i++) {
+            int slot = sessions[i].hash & mask;
+            while (index[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            index[slot] = i + 1;
+        }
     }
 
     private Session find(final String session) {
@@ -161,12 +185,14 @@ public final class MoldSequenceTracker {
     private static final class Session {
         private final byte[] bytes;
         private final String text;
+        private final int hash;
         private long next = -1;
         private boolean ended;
 
-        Session(final byte[] bytes, final String text) {
+        Session(final byte[] bytes, final String text, final int hash) {
             this.bytes = bytes;
             this.text = text;
+            this.hash = hash;
         }
     }
 }

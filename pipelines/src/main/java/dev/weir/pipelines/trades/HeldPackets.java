@@ -14,7 +14,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>The bound: the ring holds at most {@code maxPackets} packets and {@code maxBytes} bytes counted from the
  * oldest packet still held to the newest, packets released in between included (their room is reused once every
  * packet before them is released too). {@link #fits} says whether one more payload fits; the caller releases
- * packets until it does. Allocates only when a session is first seen; not thread-safe.
+ * packets until it does. Allocates only when a session holds more packets at once than it did before (its index
+ * starts small and doubles, up to {@code maxPackets}), so memory follows what is held, not how many sessions there
+ * are; not thread-safe.
  */
 final class HeldPackets {
     private final int maxPackets;
@@ -36,6 +38,7 @@ final class HeldPackets {
     private int held;
     private long heldBytes;
     /** Per session, the held slots sorted by sequence number: {@code order[s][orderStart[s] ...]}. */
+    private static final int FIRST_ORDER_LENGTH = 4;
     private int[][] order = new int[0][];
     private int[] orderStart = new int[0];
     private int[] orderCount = new int[0];
@@ -125,7 +128,11 @@ final class HeldPackets {
         int[] sorted = order[sessionIndex];
         final int from = orderStart[sessionIndex];
         final int count = orderCount[sessionIndex];
-        if (from + count == sorted.length) {
+        if (sorted == null) {
+            order[sessionIndex] = new int[Math.min(FIRST_ORDER_LENGTH, maxPackets)];
+        } else if (count == sorted.length) {
+            order[sessionIndex] = Arrays.copyOf(sorted, Math.min(sorted.length * 2, maxPackets));
+        } else if (from + count == sorted.length) {
             System.arraycopy(sorted, from, sorted, 0, count);
             orderStart[sessionIndex] = 0;
         }
@@ -144,15 +151,11 @@ final class HeldPackets {
         if (sessionIndex < order.length) {
             return;
         }
-        final int sessions = sessionIndex + 1;
+        // doubles: a capture of many sessions grows these arrays a few times, not once per session
+        final int sessions = Math.max(sessionIndex + 1, order.length * 2);
         order = Arrays.copyOf(order, sessions);
         orderStart = Arrays.copyOf(orderStart, sessions);
         orderCount = Arrays.copyOf(orderCount, sessions);
-        for (int s = 0; s < sessions; s++) {
-            if (order[s] == null) {
-                order[s] = new int[maxPackets];
-            }
-        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.weir.pipelines.capture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
@@ -87,10 +88,10 @@ class CaptureErrorsTest {
     void aCorruptBlockLengthIsAnError() {
         final byte[] odd = pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).bytes();
         odd[52] = 33; // the EPB at 48 claims 33 bytes
-        assertEquals("FILE: offset 48 (packet 1): corrupt block length 33 (a multiple of 4, at least 12)", failure(odd));
+        assertEquals("FILE: offset 48 (packet 1): corrupt block length 33 (a multiple of 4, at least 12, at most 16842752)", failure(odd));
         final byte[] tiny = pcapng(BE).bytes();
         tiny[28 + 7] = 8;
-        assertEquals("FILE: offset 28 (packet 1): corrupt block length 8 (a multiple of 4, at least 12)", failure(tiny));
+        assertEquals("FILE: offset 28 (packet 1): corrupt block length 8 (a multiple of 4, at least 12, at most 16842752)", failure(tiny));
         final byte[] mismatch = pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).enhancedPacket(0, 1, new byte[4], 4).bytes();
         mismatch[48 + 36 - 4] = 40;
         assertEquals("FILE: offset 48 (packet 1): corrupt block length 36: the length at the block's end is 40", failure(mismatch));
@@ -121,6 +122,65 @@ class CaptureErrorsTest {
                 failure(pcap(BE).pcapRecord(0, 1_000_000, new byte[4], 4).bytes()));
         assertEquals("FILE: offset 24 (packet 1): corrupt record header: sub-second part 1000000000 is not below one second",
                 failure(new CaptureBytes(LE).pcapHeader(0xa1b23c4d, 65535, 1).pcapRecord(0, 1_000_000_000, new byte[4], 4).bytes()));
+    }
+
+    @Test
+    void anAbsurdLengthBeyondTheFileIsCorruptNotACut() {
+        // a pcap header's snapshot length is honoured up to 16 MiB only, so 4 GiB claimed by both is corrupt
+        assertEquals("FILE: offset 24 (packet 1): corrupt record header: captured length 4294967280 exceeds 16777216 bytes",
+                failure(new CaptureBytes(LE).pcapHeader(0xa1b2c3d4, -1, 1).int32(1).int32(0).int32(0xFFFF_FFF0).int32(0xFFFF_FFF0)
+                        .raw(new byte[10]).bytes()));
+        assertEquals("FILE: offset 44 (packet 2): corrupt record header: captured length 16777217 exceeds 16777216 bytes",
+                failure(new CaptureBytes(BE).pcapHeader(0xa1b2c3d4, 1 << 30, 1).pcapRecord(0, 0, new byte[4], 4)
+                        .int32(0).int32(0).int32((16 << 20) + 1).int32((16 << 20) + 1).bytes()));
+        final byte[] block = pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).int32(6).int32(0xFFFF_FFF0).raw(new byte[200]).bytes();
+        assertEquals("FILE: offset 84 (packet 2): corrupt block length 4294967280 (a multiple of 4, at least 12, at most 16842752)",
+                failure(block));
+        assertEquals("FILE: offset 84 (packet 2): corrupt block length 16842756 (a multiple of 4, at least 12, at most 16842752)",
+                failure(pcapng(BE).enhancedPacket(0, 1, new byte[4], 4).int32(6).int32(16_842_756).raw(new byte[16]).bytes()));
+    }
+
+    @Test
+    void aTimestampPast2262IsCorruptNotWrappedAround() throws Exception {
+        final String past = " is after 2262-04-11, beyond nanoseconds since 1970 in 63 bits";
+        assertEquals("FILE: offset 48 (packet 1): enhanced packet: timestamp 18446744073709551615 in the units of interface 0" + past,
+                failure(pcapng(LE).enhancedPacket(0, -1L, new byte[4], 4).bytes()));
+        final long lastMicros = Long.MAX_VALUE / 1_000;
+        assertEquals("FILE: offset 84 (packet 2): enhanced packet: timestamp " + (lastMicros + 1) + " in the units of interface 0" + past,
+                failure(pcapng(BE).enhancedPacket(0, lastMicros, new byte[4], 4).enhancedPacket(0, lastMicros + 1, new byte[4], 4).bytes()));
+        final long lastSeconds = (Long.MAX_VALUE - 999_999_999L) / 1_000_000_000L;
+        final CaptureBytes binary = new CaptureBytes(LE).sectionHeader().interfaceDescription(1, 0, 0x80 | 10)
+                .enhancedPacket(0, lastSeconds << 10 | 1023, new byte[4], 4).enhancedPacket(0, (lastSeconds + 1) << 10, new byte[4], 4);
+        assertEquals("FILE: offset 96 (packet 2): enhanced packet: timestamp " + ((lastSeconds + 1) << 10) + " in the units of interface 0"
+                + past, failure(binary.bytes()));
+        // an offset of about 285 years moves a time of 2200 past 2262
+        final CaptureBytes shifted = new CaptureBytes(LE).sectionHeader().interfaceDescription(1, 0, -1, 9_000_000_000L)
+                .enhancedPacket(0, 7_258_118_400_000_000L, new byte[4], 4);
+        assertEquals("FILE: offset 72 (packet 1): enhanced packet: timestamp 7258118400000000 in the units of interface 0" + past,
+                failure(shifted.bytes()));
+        assertEquals("FILE: offset 28 (packet 1): interface description: if_tsoffset -9223372036854775808 s is more than 292 years",
+                failure(new CaptureBytes(BE).sectionHeader().interfaceDescription(1, 0, -1, Long.MIN_VALUE).bytes()));
+        final Path last = file(pcapng(LE).enhancedPacket(0, lastMicros, new byte[4], 4).bytes());
+        try (CaptureFile file = CaptureFile.open(last)) {
+            final CapturePacket packet = new CapturePacket();
+            assertTrue(file.next(packet));
+            assertEquals(lastMicros * 1_000, packet.timestampNanos());
+        }
+    }
+
+    @Test
+    void aPlausibleLengthBeyondTheFileIsACut() throws Exception {
+        final Path records = file(new CaptureBytes(LE).pcapHeader(0xa1b2c3d4, 1 << 30, 1).pcapRecord(0, 0, new byte[4], 4)
+                .int32(0).int32(0).int32(16 << 20).int32(16 << 20).raw(new byte[8]).bytes());
+        try (CaptureFile file = CaptureFile.open(records)) {
+            assertEquals(1, CaptureFileTest.lines(file).size());
+            assertEquals(44, file.truncatedAt());
+        }
+        final Path blocks = file(pcapng(LE).enhancedPacket(0, 1, new byte[4], 4).int32(6).int32(16_842_752).raw(new byte[16]).bytes());
+        try (CaptureFile file = CaptureFile.open(blocks)) {
+            assertEquals(1, CaptureFileTest.lines(file).size());
+            assertEquals(84, file.truncatedAt());
+        }
     }
 
     @Test

@@ -2,8 +2,10 @@ package dev.weir.pipelines.itch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -166,5 +168,38 @@ class MoldSequenceTrackerTest {
         endOfSession(ONE, 77);
         assertEquals(List.of("end SESSION001 next 77"), reports);
         assertEquals(77, tracker.nextSequence(ONE));
+    }
+
+    /**
+     * A hostile capture may name a new session in every packet: 300,000 sessions (many differing in one byte only),
+     * each found again by its bytes, track in about the time of as many packets of one session, not in time growing
+     * with the square of the sessions (which took minutes: a hang).
+     */
+    @Test
+    void manySessionsAreFoundWithoutScanningThemAll() {
+        final int sessions = 300_000;
+        final byte[][] first = new byte[sessions][];
+        final byte[][] second = new byte[sessions][];
+        for (int s = 0; s < sessions; s++) {
+            final String name = String.format("S%09d", s);
+            first[s] = BigEndianWriter.moldPacket(name, 1, new byte[][] {{1}});
+            second[s] = BigEndianWriter.moldPacket(name, 3, new byte[][] {{1}});
+        }
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            for (int s = 0; s < sessions; s++) {
+                assertEquals(s, tracker.sessionIndex(packet.wrap(new UnsafeBuffer(first[s]), 0, first[s].length)));
+                tracker.track(packet);
+            }
+            for (int s = sessions - 1; s >= 0; s--) {
+                assertEquals(s, tracker.sessionIndex(packet.wrap(new UnsafeBuffer(second[s]), 0, second[s].length)));
+                tracker.track(packet);
+            }
+        });
+        assertEquals(sessions, tracker.sessions());
+        assertEquals(sessions, tracker.gaps());
+        assertEquals(sessions, tracker.missedMessages());
+        assertEquals(4, tracker.nextSequence("S000000007"));
+        assertEquals("gap S000299999 2..2", reports.get(0));
+        assertEquals("gap S000000000 2..2", reports.get(sessions - 1));
     }
 }

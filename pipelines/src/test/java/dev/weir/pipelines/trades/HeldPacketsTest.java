@@ -121,4 +121,29 @@ class HeldPacketsTest {
         assertTrue(bytes.fits(small.length)); // at the ring's start again
         assertFalse(bytes.fits(small.length + 1));
     }
+
+    /**
+     * Memory follows what is held, not the number of sessions: a packet held for session 5,000,000 (a capture naming a
+     * new session per packet reaches such indexes) takes a small index, not one of the ring's size for every session
+     * below it (which was gigabytes), and one session may still hold the whole ring.
+     */
+    @Test
+    void aSessionOfAHighIndexTakesRoomForWhatItHolds() {
+        final HeldPackets held = new HeldPackets(1_000, 1 << 20);
+        final byte[] far = payload("FAR", 9, 1, 4);
+        hold(held, 5_000_000, far, 1);
+        assertArrayEquals(far, copyOf(held, held.first(5_000_000)));
+        assertEquals(-1, held.first(4_999_999));
+        for (int i = 0; i < 999; i++) {
+            hold(held, 7, payload("MANY", 1_000 - i, 1, 4), 2 + i);
+        }
+        assertFalse(held.fits(24));
+        for (long sequence = 2; sequence <= 1_000; sequence++) {
+            assertEquals(sequence, held.sequenceAt(held.first(7)));
+            held.releaseFirst(7);
+        }
+        assertEquals(-1, held.first(7));
+        assertEquals(1, held.size());
+        assertEquals(5_000_000, held.oldestSession());
+    }
 }
