@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 /**
  * Reports skipped StatsD lines without flooding the output: the first {@link #PRINTED} are written one
  * per line as {@code packet P, payload byte N: reason} (N counted from the payload's first byte), the rest only counted, and {@link #finish} writes
- * {@code N more malformed lines skipped (T in all)} for those N not printed, T counting every malformed line
+ * {@code T malformed lines skipped}, T counting every malformed line, printed or not,
  * (nothing if none are left). The caller numbers the
  * packets ({@link #packet}) in whatever way its input does, e.g. from 1 in capture order; the report
  * writes to the {@link Appendable} it is given and does nothing else, so it can be checked with a
@@ -54,12 +54,13 @@ public final class MalformedLineReport implements MalformedLineListener {
         return Math.max(0, total - PRINTED);
     }
 
-    /** Writes the count of the lines not printed, if there are any; call once, after the last packet. */
+    /**
+     * Writes the total, {@code T malformed lines skipped}, if more lines were malformed than were printed; call
+     * once, after the last packet. The total counts the printed lines too, so it agrees with a summary's count.
+     */
     public void finish() {
-        final long rest = unprinted();
-        if (rest > 0) {
-            // the total too, so that the warning agrees with the "malformed lines" count of a summary
-            write(rest + (rest == 1 ? " more malformed line skipped (" : " more malformed lines skipped (") + total + " in all)\n");
+        if (unprinted() > 0) {
+            write(total + " malformed lines skipped\n");
         }
     }
 

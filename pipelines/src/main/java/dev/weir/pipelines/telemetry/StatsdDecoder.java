@@ -22,7 +22,7 @@ import java.util.Map;
  *
  * <p>Malformed lines are skipped and counted; the first ten become warnings
  * {@code FILE: packet P, payload byte N: reason} (packet number in its file, byte offset of the line in the payload), and
- * {@link #endOfInput()} warns {@code N more malformed lines skipped (T in all)} for the rest. Not thread-safe: one decoder per
+ * {@link #endOfInput()} warns {@code T malformed lines skipped}, the total, when there were more than ten. Not thread-safe: one decoder per
  * reading thread.
  */
 public final class StatsdDecoder implements PayloadDecoder<MetricSample> {

@@ -34,9 +34,9 @@ class MalformedLineReportTest {
     }
 
     @Test
-    void theEleventhIsCountedInTheSingular() {
+    void theEleventhGivesTheTotal() {
         report(11);
-        assertEquals(expectedFirstTen() + "1 more malformed line skipped (11 in all)\n", out.toString());
+        assertEquals(expectedFirstTen() + "11 malformed lines skipped\n", out.toString());
         assertEquals(11, report.total());
         assertEquals(1, report.unprinted());
     }
@@ -44,7 +44,7 @@ class MalformedLineReportTest {
     @Test
     void theRestAreCounted() {
         report(25);
-        assertEquals(expectedFirstTen() + "15 more malformed lines skipped (25 in all)\n", out.toString());
+        assertEquals(expectedFirstTen() + "25 malformed lines skipped\n", out.toString());
         assertEquals(25, report.total());
     }
 

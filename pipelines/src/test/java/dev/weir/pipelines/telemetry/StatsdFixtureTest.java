@@ -144,8 +144,7 @@ class StatsdFixtureTest {
         for (int i = 0; i < MalformedLineReport.PRINTED; i++) {
             assertTrue(warnings.get(i).startsWith("statsd-small.pcap: " + malformed.get(i) + ": "), warnings.get(i));
         }
-        assertEquals(List.of((malformed.size() - MalformedLineReport.PRINTED) + " more malformed lines skipped ("
-                + malformed.size() + " in all)"),
+        assertEquals(List.of(malformed.size() + " malformed lines skipped"),
                 warnings.subList(MalformedLineReport.PRINTED, warnings.size()));
         final Map<String, Long> counts = decoder.counts();
         assertEquals(malformed.size(), counts.get("malformed lines"));
