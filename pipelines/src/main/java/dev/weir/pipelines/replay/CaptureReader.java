@@ -4,7 +4,6 @@ import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.DatagramDecoder;
-import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
@@ -57,14 +56,21 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private long truncatedFiles;
     private boolean ended;
 
-    CaptureReader(final List<Path> files, final DatagramFilter filter, final PayloadDecoder<E> decoder, final ReplayPace pace,
-            final Clock clock, final boolean skipBad, final ReplayWarnings warnings, final ReplayProgress progress) {
-        this.files = files;
-        this.datagrams = new DatagramDecoder(filter);
+    /**
+     * @param options the files in order, the filter, the pace and whether faults are skipped
+     * @param decoder turns each kept datagram into events
+     * @param clock the replay's processing time
+     * @param warnings where warnings go
+     * @param progress updated once per read
+     */
+    CaptureReader(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
+            final ReplayProgress progress) {
+        this.files = options.files();
+        this.datagrams = new DatagramDecoder(options.filter());
         this.decoder = decoder;
-        this.pace = pace;
+        this.pace = options.pace();
         this.clock = clock;
-        this.skipBad = skipBad;
+        this.skipBad = options.skipBad();
         this.warnings = warnings;
         this.progress = progress;
     }

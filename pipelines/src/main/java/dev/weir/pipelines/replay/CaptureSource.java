@@ -1,11 +1,8 @@
 package dev.weir.pipelines.replay;
 
-import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.source.Source;
 import dev.weir.source.SourceReader;
 import dev.weir.time.Clock;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,24 +13,18 @@ import java.util.Map;
  * @param <E> the decoded event type
  */
 final class CaptureSource<E> implements Source<E> {
-    private final List<Path> files;
-    private final DatagramFilter filter;
+    private final ReplayOptions options;
     private final PayloadDecoder<E> decoder;
-    private final ReplayPace pace;
     private final Clock clock;
-    private final boolean skipBad;
     private final ReplayWarnings warnings;
     private final ReplayProgress progress;
     private CaptureReader<E> reader;
 
-    CaptureSource(final List<Path> files, final DatagramFilter filter, final PayloadDecoder<E> decoder, final ReplayPace pace,
-            final Clock clock, final boolean skipBad, final ReplayWarnings warnings, final ReplayProgress progress) {
-        this.files = List.copyOf(files);
-        this.filter = filter;
+    CaptureSource(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
+            final ReplayProgress progress) {
+        this.options = options;
         this.decoder = decoder;
-        this.pace = pace;
         this.clock = clock;
-        this.skipBad = skipBad;
         this.warnings = warnings;
         this.progress = progress;
     }
@@ -43,7 +34,7 @@ final class CaptureSource<E> implements Source<E> {
         if (parallelism != 1 || reader != null) {
             throw new IllegalStateException("a capture replay is read by one source instance, got parallelism " + parallelism);
         }
-        reader = new CaptureReader<>(files, filter, decoder, pace, clock, skipBad, warnings, progress);
+        reader = new CaptureReader<>(options, decoder, clock, warnings, progress);
         return reader;
     }
 

@@ -96,8 +96,7 @@ public final class ReplayRun<E> {
         context.rowsTo(row -> sink.accept(row, 0));
         final VirtualClock virtualClock = options.pace().isVirtual() ? new VirtualClock(firstCaptureMillis(options)) : null;
         final Clock clock = virtualClock != null ? virtualClock : SystemClock.INSTANCE;
-        final CaptureSource<E> source = new CaptureSource<>(options.files(), options.filter(), job.decoder(context), options.pace(), clock,
-                options.skipBad(), warnings, progress);
+        final CaptureSource<E> source = new CaptureSource<>(options, job.decoder(context), clock, warnings, progress);
         final StreamPipeline pipeline = StreamPipeline.named("replay-" + job.name()).stateBackend(options.stateBackend())
                 .channelCapacity(CHANNEL_CAPACITY).clock(clock);
         final DataStream<E> events = pipeline.from("capture", source, job.watermarks(options, clock), 1);
