@@ -56,6 +56,8 @@ import dev.weir.window.TimeWindow;
 import dev.weir.window.Trigger;
 import dev.weir.window.TumblingEventTimeWindows;
 import dev.weir.window.WindowAssigner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -285,10 +287,11 @@ final class LogicalPlanTest {
     /** Sessions expose a fixed gap, or the user's extractor for a dynamic one; global windows have no parameter. */
     @Test
     void sessionAndGlobalAssignersExposeTheirGap() {
-        final EventTimeSessionWindows<?> fixed = (EventTimeSessionWindows<?>) windowed(EventTimeSessionWindows.withGap(300), null, null).assigner();
+        final EventTimeSessionWindows<Trade> fixed = EventTimeSessionWindows.withGap(300);
+        assertSame(fixed, windowed(fixed, null, null).assigner());
         assertFalse(fixed.hasDynamicGap());
         assertEquals(300, fixed.gapMillis());
-        assertEquals(300, ((SessionGapExtractor<Object>) fixed.gapExtractor()).gapOf(new Trade("A", 1, 1)));
+        assertEquals(300, fixed.gapExtractor().gapOf(new Trade("A", 1, 1)));
 
         final SessionGapExtractor<Trade> byQuantity = trade -> trade.quantity() * 10;
         final EventTimeSessionWindows<?> dynamic = (EventTimeSessionWindows<?>) windowed(EventTimeSessionWindows.withDynamicGap(byQuantity), null, null)
@@ -593,5 +596,34 @@ final class LogicalPlanTest {
         final List<String> expected = List.of("B [0,1000) n=1", "A [0,1000) n=2", "late Trade[symbol=A, time=500, quantity=3]", "B [1000,2000) n=1");
         assertEquals(expected, runWindowedCounts(false));
         assertEquals(expected, runWindowedCounts(true));
+    }
+
+    /** The example of docs/architecture.md, "The logical plan", as written there, on the pipeline it describes. */
+    @Test
+    void theArchitectureExampleReadsAPlan() {
+        final StreamPipeline pipeline = StreamPipeline.named("example");
+        pipeline.from("trades", CollectionSource.of(List.<Trade>of()), WatermarkStrategy.<Trade>forMonotonousTimestamps(), 1)
+                .keyBy(SYMBOL)
+                .window(TumblingEventTimeWindows.of(1_000))
+                .allowedLateness(200)
+                .aggregate(new Count())
+                .transform("dedup", () -> new MapOperator<Long, Long>(n -> n));
+        final StringWriter printed = new StringWriter();
+        final PrintWriter out = new PrintWriter(printed);
+
+        LogicalPlan plan = pipeline.logicalPlan();
+        for (int i = 0; i < plan.steps().size(); i++) {
+            PlanStep step = plan.steps().get(i);
+            if (step instanceof WindowStep window && window.assigner() instanceof TumblingEventTimeWindows<?> tumbling) {
+                out.println("step " + i + " reads step " + window.input() + ": tumbling "
+                        + tumbling.sizeMillis() + " ms, " + window.function() + ", lateness " + window.allowedLatenessMillis() + " ms");
+            } else if (step instanceof TransformStep custom) {
+                out.println("'" + custom.name() + "' is an operator built by hand: not translatable");
+            }
+        }
+
+        out.flush();
+        assertEquals(List.of("step 2 reads step 1: tumbling 1000 ms, AGGREGATE, lateness 200 ms", "'dedup' is an operator built by hand: not translatable"),
+                printed.toString().lines().toList());
     }
 }
