@@ -37,11 +37,14 @@ import java.util.function.Predicate;
 public class DataStream<T> {
     final StreamPipeline pipeline;
     final Stage stage;
+    /** The index in the logical plan of the step whose output this stream is: its stage's last one when made. */
+    private final int planStep;
     private boolean consumed;
 
     DataStream(final StreamPipeline pipeline, final Stage stage) {
         this.pipeline = pipeline;
         this.stage = stage;
+        this.planStep = stage.planTail;
     }
 
     final Stage consume() {
@@ -144,7 +147,7 @@ public class DataStream<T> {
      */
     public <X> DataStream<T> sideOutput(final OutputTag<X> tag, final SideOutputs.SideOutputSink<X> sink) {
         pipeline.sideOutputs().register(tag, sink);
-        pipeline.recordBranch(stage, input -> new SideOutputStep(input, tag, sink));
+        pipeline.recordBranch(new SideOutputStep(planStep, tag, sink));
         return this;
     }
 

@@ -372,9 +372,9 @@ public final class StreamPipeline {
         return index;
     }
 
-    /** Records a step that branches off a stage (a side output): the stage's last step stays what it was. */
-    void recordBranch(final Stage stage, final IntFunction<PlanStep> step) {
-        planSteps.add(step.apply(stage.planTail));
+    /** Records a step that branches off (a side output): no stage's last step changes. */
+    void recordBranch(final PlanStep step) {
+        planSteps.add(step);
     }
 
     /** @return the recorded step at an index of the plan */

@@ -506,6 +506,24 @@ final class LogicalPlanTest {
         assertEquals(List.of(1), copiedKeyBy.cpus());
     }
 
+    /** A side output reads the step of the stream it is declared on, even when that stream was consumed before. */
+    @Test
+    void aSideOutputReadsTheStreamItIsDeclaredOn() {
+        final OutputTag<Trade> late = new OutputTag<>("late");
+        final SideOutputs.SideOutputSink<Trade> lateSink = (trade, timestamp) -> { };
+        final Sink<Object> sink = (value, timestamp) -> { };
+        final StreamPipeline pipeline = StreamPipeline.named("branch");
+        final DataStream<Trade> reduced = keyed(pipeline).window(TumblingEventTimeWindows.of(10)).sideOutputLateData(late).reduce((a, b) -> a);
+        final DataStream<Long> quantities = reduced.map(Trade::quantity);
+        reduced.sideOutput(late, lateSink);
+        quantities.sideOutput(late, lateSink).sink(sink);
+
+        final List<PlanStep> steps = pipeline.logicalPlan().steps();
+        assertEquals(List.of(new SideOutputStep(2, late, lateSink), new SideOutputStep(3, late, lateSink), new SinkStep(3, sink)),
+                steps.subList(4, 7));
+        assertEquals(2, steps.get(3).input(), "the map reads the window");
+    }
+
     /** A plan rejects wiring Weir cannot have, and steps whose fields contradict their kind. */
     @Test
     void malformedStepsAndWiringAreRejected() {
