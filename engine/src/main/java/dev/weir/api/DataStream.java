@@ -6,13 +6,24 @@ import dev.weir.operator.KeySelector;
 import dev.weir.operator.MapOperator;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.OutputTag;
+import dev.weir.plan.FilterStep;
+import dev.weir.plan.FlatMapStep;
+import dev.weir.plan.KeyByStep;
+import dev.weir.plan.MapStep;
+import dev.weir.plan.PlanStep;
+import dev.weir.plan.SideOutputStep;
+import dev.weir.plan.SinkStep;
+import dev.weir.plan.TimestampsStep;
+import dev.weir.plan.TransformStep;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.time.TimestampsAndWatermarksOperator;
 import dev.weir.time.WatermarkStrategy;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.Predicate;
 
 /**
@@ -26,11 +37,14 @@ import java.util.function.Predicate;
 public class DataStream<T> {
     final StreamPipeline pipeline;
     final Stage stage;
+    /** The index in the logical plan of the step whose output this stream is: its stage's last one when made. */
+    private final int planStep;
     private boolean consumed;
 
     DataStream(final StreamPipeline pipeline, final Stage stage) {
         this.pipeline = pipeline;
         this.stage = stage;
+        this.planStep = stage.planTail;
     }
 
     final Stage consume() {
@@ -41,9 +55,10 @@ public class DataStream<T> {
         return stage;
     }
 
-    final <R> DataStream<R> then(final String name, final OperatorFactory<T, R> operator) {
+    final <R> DataStream<R> then(final String name, final OperatorFactory<T, R> operator, final IntFunction<PlanStep> step) {
         final Stage current = consume();
         current.add(name, operator);
+        pipeline.record(current, step);
         return new DataStream<>(pipeline, current);
     }
 
@@ -54,7 +69,7 @@ public class DataStream<T> {
      */
     public <R> DataStream<R> map(final Function<? super T, ? extends R> mapper) {
         Objects.requireNonNull(mapper, "mapper");
-        return then("map", () -> new MapOperator<>(mapper));
+        return then("map", () -> new MapOperator<>(mapper), input -> new MapStep(input, mapper));
     }
 
     /**
@@ -67,7 +82,7 @@ public class DataStream<T> {
             if (predicate.test(value)) {
                 out.collect(value);
             }
-        }));
+        }), input -> new FilterStep(input, predicate));
     }
 
     /**
@@ -77,7 +92,7 @@ public class DataStream<T> {
      */
     public <R> DataStream<R> flatMap(final BiConsumer<? super T, Collector<R>> function) {
         Objects.requireNonNull(function, "function");
-        return then("flatMap", () -> new FlatMapOperator<>(function));
+        return then("flatMap", () -> new FlatMapOperator<>(function), input -> new FlatMapStep(input, function));
     }
 
     /**
@@ -89,7 +104,7 @@ public class DataStream<T> {
      */
     public DataStream<T> assignTimestampsAndWatermarks(final WatermarkStrategy<T> strategy) {
         Objects.requireNonNull(strategy, "strategy");
-        return then("timestamps", () -> new TimestampsAndWatermarksOperator<>(strategy));
+        return then("timestamps", () -> new TimestampsAndWatermarksOperator<>(strategy), input -> new TimestampsStep(input, strategy));
     }
 
     /**
@@ -99,7 +114,9 @@ public class DataStream<T> {
      * @return the stream after a custom operator (fused)
      */
     public <R> DataStream<R> transform(final String name, final OperatorFactory<T, R> operator) {
-        return then(Objects.requireNonNull(name, "name"), Objects.requireNonNull(operator, "operator"));
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(operator, "operator");
+        return then(name, operator, input -> new TransformStep(input, name, operator));
     }
 
     /**
@@ -112,8 +129,11 @@ public class DataStream<T> {
      */
     public <K> KeyedStream<T, K> keyBy(final KeySelector<? super T, K> keySelector) {
         Objects.requireNonNull(keySelector, "keySelector");
-        consume();
-        return new KeyedStream<>(pipeline, pipeline.addStage("keyed", keySelector), keySelector);
+        final Stage current = consume();
+        final Stage keyed = pipeline.addStage("keyed", keySelector);
+        keyed.planTail = current.planTail;
+        final int step = pipeline.record(keyed, input -> new KeyByStep(input, keySelector, keyed.parallelism, null, List.of()));
+        return new KeyedStream<>(pipeline, keyed, keySelector, step);
     }
 
     /**
@@ -127,6 +147,7 @@ public class DataStream<T> {
      */
     public <X> DataStream<T> sideOutput(final OutputTag<X> tag, final SideOutputs.SideOutputSink<X> sink) {
         pipeline.sideOutputs().register(tag, sink);
+        pipeline.recordBranch(new SideOutputStep(planStep, tag, sink));
         return this;
     }
 
@@ -141,8 +162,9 @@ public class DataStream<T> {
      */
     public StreamPipeline sink(final Sink<? super T> sink) {
         Objects.requireNonNull(sink, "sink");
-        consume();
+        final Stage current = consume();
         pipeline.setSink(sink);
+        pipeline.record(current, input -> new SinkStep(input, sink));
         return pipeline;
     }
 }

@@ -4,10 +4,14 @@ import dev.weir.operator.KeySelector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.KeyedProcessOperator;
 import dev.weir.operator.OperatorFactory;
+import dev.weir.plan.KeyByStep;
+import dev.weir.plan.KeyedProcessStep;
+import dev.weir.plan.TransformStep;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.window.Window;
 import dev.weir.window.WindowAssigner;
 import dev.weir.window.WindowOperatorBuilder;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -21,12 +25,23 @@ public final class KeyedStream<T, K> {
     private final StreamPipeline pipeline;
     private final Stage stage;
     private final KeySelector<? super T, K> keySelector;
+    /** The index of this stream's {@link KeyByStep} in the logical plan. */
+    private final int keyByStep;
     private boolean consumed;
 
-    KeyedStream(final StreamPipeline pipeline, final Stage stage, final KeySelector<? super T, K> keySelector) {
+    KeyedStream(final StreamPipeline pipeline, final Stage stage, final KeySelector<? super T, K> keySelector, final int keyByStep) {
         this.pipeline = pipeline;
         this.stage = stage;
         this.keySelector = keySelector;
+        this.keyByStep = keyByStep;
+    }
+
+    /** Records the keyed stage's settings as they are now in the plan's {@link KeyByStep}. */
+    private KeyedStream<T, K> recordSettings() {
+        final int input = pipeline.recorded(keyByStep).input();
+        pipeline.rerecord(keyByStep, new KeyByStep(input, keySelector, stage.parallelism, stage.idleStrategy,
+                Arrays.stream(stage.cpus).boxed().toList()));
+        return this;
     }
 
     /**
@@ -38,7 +53,7 @@ public final class KeyedStream<T, K> {
             throw new IllegalArgumentException("parallelism must be at least 1: " + instances);
         }
         stage.parallelism = instances;
-        return this;
+        return recordSettings();
     }
 
     /**
@@ -47,7 +62,7 @@ public final class KeyedStream<T, K> {
      */
     public KeyedStream<T, K> idleStrategy(final IdleStrategyKind idleStrategy) {
         stage.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
-        return this;
+        return recordSettings();
     }
 
     /**
@@ -63,7 +78,7 @@ public final class KeyedStream<T, K> {
      */
     public KeyedStream<T, K> cpus(final int... cpuIds) {
         stage.cpus = StreamPipeline.cpuList(cpuIds);
-        return this;
+        return recordSettings();
     }
 
     /**
@@ -73,7 +88,7 @@ public final class KeyedStream<T, K> {
      */
     public <W extends Window> WindowedStream<T, K, W> window(final WindowAssigner<? super T, W> assigner) {
         consume();
-        return new WindowedStream<>(pipeline, stage, WindowOperatorBuilder.of(keySelector, assigner));
+        return new WindowedStream<>(pipeline, stage, WindowOperatorBuilder.of(keySelector, assigner), assigner);
     }
 
     /**
@@ -87,6 +102,7 @@ public final class KeyedStream<T, K> {
         final KeySelector<? super T, K> keys = keySelector;
         final OperatorFactory<T, R> operator = () -> new KeyedProcessOperator<>(keys, function);
         stage.add("process", operator);
+        pipeline.record(stage, input -> new KeyedProcessStep(input, function));
         return new DataStream<>(pipeline, stage);
     }
 
@@ -105,6 +121,7 @@ public final class KeyedStream<T, K> {
         Objects.requireNonNull(operator, "operator");
         consume();
         stage.add(name, operator);
+        pipeline.record(stage, input -> new TransformStep(input, name, operator));
         return new DataStream<>(pipeline, stage);
     }
 

@@ -2,6 +2,7 @@ package dev.weir.api;
 
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OperatorFactory;
+import dev.weir.plan.PlanStep;
 import dev.weir.runtime.IdleStrategyKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,8 @@ final class Stage {
     IdleStrategyKind idleStrategy;
     /** The CPU of each instance, in instance order; instances beyond it follow the pipeline's list. */
     int[] cpus = new int[0];
+    /** The index in the logical plan of the step last recorded in this stage: what the next one reads. */
+    int planTail = PlanStep.NO_INPUT;
 
     Stage(final String name, final KeySelector<?, ?> inputKey, final int parallelism) {
         this.name = name;

@@ -1,6 +1,10 @@
 package dev.weir.api;
 
 import dev.weir.operator.KeySelector;
+import dev.weir.plan.LogicalPlan;
+import dev.weir.plan.PipelineSettings;
+import dev.weir.plan.PlanStep;
+import dev.weir.plan.SourceStep;
 import dev.weir.runtime.CompiledPipeline;
 import dev.weir.runtime.CpuBinder;
 import dev.weir.runtime.DeterministicPipeline;
@@ -30,6 +34,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntFunction;
 
 /**
  * Builds a pipeline and starts it on the threaded scheduler ({@link #start()}) or the
@@ -54,6 +59,8 @@ public final class StreamPipeline {
     private final PipelineControl control = new PipelineControl();
     private final SideOutputs sideOutputs = new SideOutputs();
     private final List<Stage> stages = new ArrayList<>();
+    /** The logical plan's steps, recorded beside the stages as the API is called. */
+    private final List<PlanStep> planSteps = new ArrayList<>();
     private int maxParallelism = KeyGroups.DEFAULT_MAX_PARALLELISM;
     private int channelCapacity = 1024;
     private Clock clock = SystemClock.INSTANCE;
@@ -315,6 +322,7 @@ public final class StreamPipeline {
         this.strategy = watermarks;
         final Stage stage = addStage(inputs.get(0).name(), null);
         stage.parallelism = inputs.size();
+        record(stage, none -> new SourceStep(inputs.get(0).name(), null, List.copyOf(inputs), watermarks, inputs.size()));
         return new DataStream<>(this, stage);
     }
 
@@ -336,6 +344,7 @@ public final class StreamPipeline {
         this.strategy = Objects.requireNonNull(watermarks, "watermarks");
         final Stage stage = addStage(sourceName, null);
         stage.parallelism = parallelism;
+        record(stage, none -> new SourceStep(sourceName, input, List.of(), watermarks, parallelism));
         return new DataStream<>(this, stage);
     }
 
@@ -349,6 +358,47 @@ public final class StreamPipeline {
         final Stage stage = new Stage(stageName + "-" + stages.size(), inputKey, 1);
         stages.add(stage);
         return stage;
+    }
+
+    /**
+     * Records a step of the logical plan in a stage: it reads the stage's last step, and becomes it.
+     *
+     * @return the step's index in the plan
+     */
+    int record(final Stage stage, final IntFunction<PlanStep> step) {
+        final int index = planSteps.size();
+        planSteps.add(step.apply(stage.planTail));
+        stage.planTail = index;
+        return index;
+    }
+
+    /** Records a step that branches off (a side output): no stage's last step changes. */
+    void recordBranch(final PlanStep step) {
+        planSteps.add(step);
+    }
+
+    /** @return the recorded step at an index of the plan */
+    PlanStep recorded(final int index) {
+        return planSteps.get(index);
+    }
+
+    /** Replaces a recorded step with its newer settings (a keyed stage's parallelism, idle strategy, CPUs). */
+    void rerecord(final int index, final PlanStep step) {
+        planSteps.set(index, step);
+    }
+
+    /**
+     * The logical plan of this pipeline: the steps recorded so far, in the order of the API
+     * calls, with the very objects given, and the pipeline's settings as they are now. Recording
+     * changes nothing the pipeline compiles or runs. Each call returns a new, immutable plan;
+     * later API calls do not change a plan already returned. See docs/architecture.md, "The
+     * logical plan".
+     *
+     * @return the plan
+     */
+    public LogicalPlan logicalPlan() {
+        return new LogicalPlan(new PipelineSettings(name, maxParallelism, stateBackend, checkpointDir, checkpointInterval, restoreDir,
+                alignmentGroups, clock), planSteps);
     }
 
     SideOutputs sideOutputs() {

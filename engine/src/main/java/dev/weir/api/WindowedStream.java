@@ -1,13 +1,17 @@
 package dev.weir.api;
 
 import dev.weir.operator.OutputTag;
+import dev.weir.plan.WindowFunctionKind;
+import dev.weir.plan.WindowStep;
 import dev.weir.state.AggregateFunction;
 import dev.weir.state.ReduceFunction;
 import dev.weir.window.Evictor;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Trigger;
 import dev.weir.window.Window;
+import dev.weir.window.WindowAssigner;
 import dev.weir.window.WindowOperatorBuilder;
+import java.util.Objects;
 
 /**
  * A keyed stream cut into windows: set the trigger, evictor, allowed lateness and late side
@@ -21,11 +25,19 @@ public final class WindowedStream<T, K, W extends Window> {
     private final StreamPipeline pipeline;
     private final Stage stage;
     private final WindowOperatorBuilder<T, K, W> builder;
+    /** What the user gave, kept for the logical plan (the builder holds the same, to build the operator). */
+    private final WindowAssigner<? super T, W> assigner;
+    private Trigger<? super T, ? super W> trigger;
+    private Evictor<? super T, ? super W> evictor;
+    private long allowedLatenessMillis;
+    private OutputTag<T> lateDataTag;
 
-    WindowedStream(final StreamPipeline pipeline, final Stage stage, final WindowOperatorBuilder<T, K, W> builder) {
+    WindowedStream(final StreamPipeline pipeline, final Stage stage, final WindowOperatorBuilder<T, K, W> builder,
+            final WindowAssigner<? super T, W> assigner) {
         this.pipeline = pipeline;
         this.stage = stage;
         this.builder = builder;
+        this.assigner = assigner;
     }
 
     /**
@@ -34,6 +46,7 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public WindowedStream<T, K, W> trigger(final Trigger<? super T, ? super W> trigger) {
         builder.trigger(trigger);
+        this.trigger = trigger;
         return this;
     }
 
@@ -43,6 +56,7 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public WindowedStream<T, K, W> evictor(final Evictor<? super T, ? super W> evictor) {
         builder.evictor(evictor);
+        this.evictor = evictor;
         return this;
     }
 
@@ -52,6 +66,7 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public WindowedStream<T, K, W> allowedLateness(final long millis) {
         builder.allowedLateness(millis);
+        this.allowedLatenessMillis = millis;
         return this;
     }
 
@@ -62,6 +77,7 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public WindowedStream<T, K, W> sideOutputLateData(final OutputTag<T> tag) {
         builder.sideOutputLateData(tag);
+        this.lateDataTag = tag;
         return this;
     }
 
@@ -70,8 +86,9 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return the reduced value per window firing
      */
     public DataStream<T> reduce(final ReduceFunction<T> reduce) {
+        Objects.requireNonNull(reduce, "reduce");
         stage.add("window", builder.reduce(reduce));
-        return new DataStream<>(pipeline, stage);
+        return recorded(WindowFunctionKind.REDUCE, reduce, null, null);
     }
 
     /**
@@ -81,8 +98,9 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return the aggregate's result per window firing
      */
     public <ACC, R> DataStream<R> aggregate(final AggregateFunction<T, ACC, R> aggregate) {
+        Objects.requireNonNull(aggregate, "aggregate");
         stage.add("window", builder.aggregate(aggregate));
-        return new DataStream<>(pipeline, stage);
+        return recorded(WindowFunctionKind.AGGREGATE, null, aggregate, null);
     }
 
     /**
@@ -94,8 +112,10 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return the function's results
      */
     public <ACC, V, R> DataStream<R> aggregate(final AggregateFunction<T, ACC, V> aggregate, final ProcessWindowFunction<V, R, K, W> function) {
+        Objects.requireNonNull(aggregate, "aggregate");
+        Objects.requireNonNull(function, "function");
         stage.add("window", builder.aggregate(aggregate, function));
-        return new DataStream<>(pipeline, stage);
+        return recorded(WindowFunctionKind.AGGREGATE_PROCESS, null, aggregate, function);
     }
 
     /**
@@ -104,7 +124,16 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return the function's results
      */
     public <R> DataStream<R> process(final ProcessWindowFunction<T, R, K, W> function) {
+        Objects.requireNonNull(function, "function");
         stage.add("window", builder.process(function));
+        return recorded(WindowFunctionKind.PROCESS, null, null, function);
+    }
+
+    /** Records the window with its function in the logical plan; the stream of its results. */
+    private <R> DataStream<R> recorded(final WindowFunctionKind kind, final ReduceFunction<T> reduce,
+            final AggregateFunction<T, ?, ?> aggregate, final ProcessWindowFunction<?, ?, K, W> process) {
+        pipeline.record(stage, input -> new WindowStep(input, assigner, trigger, evictor, allowedLatenessMillis, lateDataTag, kind,
+                reduce, aggregate, process));
         return new DataStream<>(pipeline, stage);
     }
 }

@@ -15,6 +15,9 @@ public final class WatermarkStrategy<T> {
     /** Flink's default periodic emission interval. */
     public static final long DEFAULT_INTERVAL_MILLIS = 200;
 
+    private final WatermarkKind kind;
+    private final long maxOutOfOrdernessMillis;
+    private final Punctuation<? super T> punctuation;
     private final Supplier<WatermarkGenerator<T>> generators;
     private final TimestampAssigner<T> timestampAssigner;
     private final long idlenessMillis;
@@ -23,27 +26,41 @@ public final class WatermarkStrategy<T> {
     private final WatermarkAlignment alignment;
 
     private WatermarkStrategy(
+            final WatermarkKind kind,
+            final long maxOutOfOrdernessMillis,
+            final Punctuation<? super T> punctuation,
             final Supplier<WatermarkGenerator<T>> generators,
-            final TimestampAssigner<T> timestampAssigner,
-            final long idlenessMillis,
             final long intervalMillis,
             final boolean drivenByRecords) {
-        this(generators, timestampAssigner, idlenessMillis, intervalMillis, drivenByRecords, null);
+        this(kind, maxOutOfOrdernessMillis, punctuation, generators, null, 0, intervalMillis, drivenByRecords, null);
     }
 
     private WatermarkStrategy(
+            final WatermarkKind kind,
+            final long maxOutOfOrdernessMillis,
+            final Punctuation<? super T> punctuation,
             final Supplier<WatermarkGenerator<T>> generators,
             final TimestampAssigner<T> timestampAssigner,
             final long idlenessMillis,
             final long intervalMillis,
             final boolean drivenByRecords,
             final WatermarkAlignment alignment) {
+        this.kind = kind;
+        this.maxOutOfOrdernessMillis = maxOutOfOrdernessMillis;
+        this.punctuation = punctuation;
         this.generators = Objects.requireNonNull(generators, "generators");
         this.timestampAssigner = timestampAssigner;
         this.idlenessMillis = idlenessMillis;
         this.intervalMillis = intervalMillis;
         this.drivenByRecords = drivenByRecords;
         this.alignment = alignment;
+    }
+
+    /** @return a copy of this strategy with the given assigner, idleness, interval and alignment */
+    private WatermarkStrategy<T> with(final TimestampAssigner<T> assigner, final long idleness, final long interval,
+            final WatermarkAlignment watermarkAlignment) {
+        return new WatermarkStrategy<>(kind, maxOutOfOrdernessMillis, punctuation, generators, assigner, idleness, interval,
+                drivenByRecords, watermarkAlignment);
     }
 
     /**
@@ -55,8 +72,7 @@ public final class WatermarkStrategy<T> {
         if (maxOutOfOrdernessMillis < 0) {
             throw new IllegalArgumentException("maxOutOfOrderness must not be negative: " + maxOutOfOrdernessMillis);
         }
-        return new WatermarkStrategy<>(() -> new BoundedOutOfOrdernessWatermarks<>(maxOutOfOrdernessMillis), null, 0,
-                DEFAULT_INTERVAL_MILLIS, true);
+        return bounded(WatermarkKind.BOUNDED_OUT_OF_ORDERNESS, maxOutOfOrdernessMillis);
     }
 
     /**
@@ -64,7 +80,12 @@ public final class WatermarkStrategy<T> {
      * @return bounded out-of-orderness with bound 0: watermark = max - 1
      */
     public static <T> WatermarkStrategy<T> forMonotonousTimestamps() {
-        return forBoundedOutOfOrderness(0);
+        return bounded(WatermarkKind.MONOTONOUS, 0);
+    }
+
+    private static <T> WatermarkStrategy<T> bounded(final WatermarkKind kind, final long maxOutOfOrdernessMillis) {
+        return new WatermarkStrategy<>(kind, maxOutOfOrdernessMillis, null,
+                () -> new BoundedOutOfOrdernessWatermarks<>(maxOutOfOrdernessMillis), DEFAULT_INTERVAL_MILLIS, true);
     }
 
     /**
@@ -72,7 +93,7 @@ public final class WatermarkStrategy<T> {
      * @return a strategy that emits no watermark; only end of input emits MAX
      */
     public static <T> WatermarkStrategy<T> noWatermarks() {
-        return new WatermarkStrategy<>(NoWatermarks::new, null, 0, DEFAULT_INTERVAL_MILLIS, true);
+        return new WatermarkStrategy<>(WatermarkKind.NONE, 0, null, NoWatermarks::new, DEFAULT_INTERVAL_MILLIS, true);
     }
 
     /**
@@ -80,7 +101,7 @@ public final class WatermarkStrategy<T> {
      * @return a strategy whose watermarks are pushed by the source itself; nothing is generated
      */
     public static <T> WatermarkStrategy<T> explicit() {
-        return WatermarkStrategy.<T>noWatermarks().withPeriodicInterval(0);
+        return new WatermarkStrategy<>(WatermarkKind.EXPLICIT, 0, null, NoWatermarks::new, 0, true);
     }
 
     /**
@@ -89,7 +110,7 @@ public final class WatermarkStrategy<T> {
      * @return a punctuated strategy (no periodic emission)
      */
     public static <T> WatermarkStrategy<T> forPunctuation(final Punctuation<? super T> punctuation) {
-        return new WatermarkStrategy<T>(() -> new PunctuatedWatermarks<>(punctuation), null, 0, 0, true);
+        return new WatermarkStrategy<T>(WatermarkKind.PUNCTUATED, 0, punctuation, () -> new PunctuatedWatermarks<>(punctuation), 0, true);
     }
 
     /**
@@ -98,7 +119,7 @@ public final class WatermarkStrategy<T> {
      * @return a strategy around a custom generator
      */
     public static <T> WatermarkStrategy<T> forGenerator(final Supplier<WatermarkGenerator<T>> generators) {
-        return new WatermarkStrategy<>(generators, null, 0, DEFAULT_INTERVAL_MILLIS, false);
+        return new WatermarkStrategy<>(WatermarkKind.CUSTOM, 0, null, generators, DEFAULT_INTERVAL_MILLIS, false);
     }
 
     /**
@@ -106,8 +127,7 @@ public final class WatermarkStrategy<T> {
      * @return this strategy with the assigner
      */
     public WatermarkStrategy<T> withTimestampAssigner(final TimestampAssigner<T> assigner) {
-        return new WatermarkStrategy<>(generators, Objects.requireNonNull(assigner, "assigner"), idlenessMillis, intervalMillis,
-                drivenByRecords, alignment);
+        return with(Objects.requireNonNull(assigner, "assigner"), idlenessMillis, intervalMillis, alignment);
     }
 
     /**
@@ -118,7 +138,7 @@ public final class WatermarkStrategy<T> {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("idleness must be positive: " + timeoutMillis);
         }
-        return new WatermarkStrategy<>(generators, timestampAssigner, timeoutMillis, intervalMillis, drivenByRecords, alignment);
+        return with(timestampAssigner, timeoutMillis, intervalMillis, alignment);
     }
 
     /**
@@ -129,7 +149,7 @@ public final class WatermarkStrategy<T> {
         if (millis < 0) {
             throw new IllegalArgumentException("interval must not be negative: " + millis);
         }
-        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, millis, drivenByRecords, alignment);
+        return with(timestampAssigner, idlenessMillis, millis, alignment);
     }
 
     /**
@@ -150,8 +170,7 @@ public final class WatermarkStrategy<T> {
      * @return this strategy with watermark alignment
      */
     public WatermarkStrategy<T> withWatermarkAlignment(final WatermarkAlignment watermarkAlignment) {
-        return new WatermarkStrategy<>(generators, timestampAssigner, idlenessMillis, intervalMillis, drivenByRecords,
-                Objects.requireNonNull(watermarkAlignment, "watermarkAlignment"));
+        return with(timestampAssigner, idlenessMillis, intervalMillis, Objects.requireNonNull(watermarkAlignment, "watermarkAlignment"));
     }
 
     /**
@@ -194,5 +213,36 @@ public final class WatermarkStrategy<T> {
     /** @return the watermark alignment of sources using this strategy, or null when they do not align */
     public WatermarkAlignment alignment() {
         return alignment;
+    }
+
+    /** @return which generator this strategy makes; read-only, for translating a pipeline */
+    public WatermarkKind kind() {
+        return kind;
+    }
+
+    /**
+     * @return the out-of-orderness bound in milliseconds of a {@link WatermarkKind#BOUNDED_OUT_OF_ORDERNESS}
+     *     strategy; 0 for {@link WatermarkKind#MONOTONOUS} and every other kind
+     */
+    public long maxOutOfOrdernessMillis() {
+        return maxOutOfOrdernessMillis;
+    }
+
+    /** @return the punctuation of a {@link WatermarkKind#PUNCTUATED} strategy, else null */
+    public Punctuation<? super T> punctuation() {
+        return punctuation;
+    }
+
+    /**
+     * @return the supplier of this strategy's generators (without idleness): the user's own for a
+     *     {@link WatermarkKind#CUSTOM} strategy, Weir's for the others
+     */
+    public Supplier<WatermarkGenerator<T>> generators() {
+        return generators;
+    }
+
+    /** @return the timestamp assigner, or null when records keep the timestamp they carry */
+    public TimestampAssigner<T> timestampAssigner() {
+        return timestampAssigner;
     }
 }

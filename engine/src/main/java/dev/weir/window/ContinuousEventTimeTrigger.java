@@ -121,4 +121,9 @@ public final class ContinuousEventTimeTrigger<T> implements Trigger<T, Window> {
     public String toString() {
         return "ContinuousEventTimeTrigger(" + intervalMillis + ")";
     }
+
+    /** @return the event time between early firings, in milliseconds */
+    public long intervalMillis() {
+        return intervalMillis;
+    }
 }

@@ -65,4 +65,14 @@ public final class CountEvictor<W extends Window> implements Evictor<Object, W> 
     public String toString() {
         return "CountEvictor(" + maxCount + ")";
     }
+
+    /** @return how many of a window's most recent records are kept */
+    public long maxCount() {
+        return maxCount;
+    }
+
+    /** @return true when eviction runs after the window function, false before it */
+    public boolean isEvictAfter() {
+        return evictAfter;
+    }
 }

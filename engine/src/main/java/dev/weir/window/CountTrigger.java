@@ -69,4 +69,9 @@ public final class CountTrigger<W extends Window> implements Trigger<Object, W> 
     public String toString() {
         return "CountTrigger(" + maxCount + ")";
     }
+
+    /** @return the number of records per key and window that makes it fire */
+    public long maxCount() {
+        return maxCount;
+    }
 }

@@ -3,6 +3,7 @@ package dev.weir.window;
 import dev.weir.time.Timestamps;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Event-time sessions (docs/semantics.md §4): each record opens {@code [t, t + gap)} (its end
@@ -13,11 +14,16 @@ import java.util.List;
  * @param <T> the record type
  */
 public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, TimeWindow> {
+    /** Marks a dynamic gap in {@link #gapMillis}: no fixed gap. */
+    private static final long DYNAMIC = 0;
+
     private final SessionGapExtractor<? super T> gaps;
+    private final long gapMillis;
     private final String description;
 
-    private EventTimeSessionWindows(final SessionGapExtractor<? super T> gaps, final String description) {
+    private EventTimeSessionWindows(final SessionGapExtractor<? super T> gaps, final long gapMillis, final String description) {
         this.gaps = gaps;
+        this.gapMillis = gapMillis;
         this.description = description;
     }
 
@@ -30,7 +36,7 @@ public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, T
         if (gapMillis <= 0) {
             throw new IllegalArgumentException("session windows need gap > 0, got " + gapMillis);
         }
-        return new EventTimeSessionWindows<>(element -> gapMillis, "EventTimeSessionWindows(" + gapMillis + ")");
+        return new EventTimeSessionWindows<>(element -> gapMillis, gapMillis, "EventTimeSessionWindows(" + gapMillis + ")");
     }
 
     /**
@@ -39,7 +45,7 @@ public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, T
      * @return session windows with a gap per record
      */
     public static <T> EventTimeSessionWindows<T> withDynamicGap(final SessionGapExtractor<? super T> gaps) {
-        return new EventTimeSessionWindows<>(gaps, "DynamicEventTimeSessionWindows");
+        return new EventTimeSessionWindows<>(Objects.requireNonNull(gaps, "gaps"), DYNAMIC, "DynamicEventTimeSessionWindows");
     }
 
     @Override
@@ -75,5 +81,26 @@ public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, T
     @Override
     public String toString() {
         return description;
+    }
+
+    /** @return true when each record chooses its gap ({@link #withDynamicGap}), false for a fixed gap */
+    public boolean hasDynamicGap() {
+        return gapMillis == DYNAMIC;
+    }
+
+    /**
+     * @return the fixed gap in milliseconds
+     * @throws IllegalStateException for a dynamic gap ({@link #hasDynamicGap()})
+     */
+    public long gapMillis() {
+        if (hasDynamicGap()) {
+            throw new IllegalStateException("dynamic session windows have no fixed gap: see gapExtractor()");
+        }
+        return gapMillis;
+    }
+
+    /** @return the gap of each record: the user's extractor for a dynamic gap, a constant one for a fixed gap */
+    public SessionGapExtractor<? super T> gapExtractor() {
+        return gaps;
     }
 }

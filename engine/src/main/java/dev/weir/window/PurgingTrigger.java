@@ -66,4 +66,9 @@ public final class PurgingTrigger<T, W extends Window> implements Trigger<T, W> 
     public String toString() {
         return "PurgingTrigger(" + nested + ")";
     }
+
+    /** @return the trigger whose FIRE this one turns into FIRE_AND_PURGE */
+    public Trigger<T, W> nested() {
+        return nested;
+    }
 }

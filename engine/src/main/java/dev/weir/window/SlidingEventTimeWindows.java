@@ -107,4 +107,19 @@ public final class SlidingEventTimeWindows<T> extends WindowAssigner<T, TimeWind
     public String toString() {
         return "SlidingEventTimeWindows(" + size + ", " + slide + ", " + offset + ")";
     }
+
+    /** @return the window size in milliseconds */
+    public long sizeMillis() {
+        return size;
+    }
+
+    /** @return the distance between window starts in milliseconds */
+    public long slideMillis() {
+        return slide;
+    }
+
+    /** @return the offset of window starts from the epoch in milliseconds, in {@code (-slide, slide)} */
+    public long offsetMillis() {
+        return offset;
+    }
 }

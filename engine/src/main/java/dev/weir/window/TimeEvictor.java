@@ -73,4 +73,14 @@ public final class TimeEvictor<W extends Window> implements Evictor<Object, W> {
     public String toString() {
         return "TimeEvictor(" + windowSizeMillis + ")";
     }
+
+    /** @return how far back from the window's latest record elements are kept, in milliseconds */
+    public long windowSizeMillis() {
+        return windowSizeMillis;
+    }
+
+    /** @return true when eviction runs after the window function, false before it */
+    public boolean isEvictAfter() {
+        return evictAfter;
+    }
 }

@@ -74,4 +74,14 @@ public final class TumblingEventTimeWindows<T> extends WindowAssigner<T, TimeWin
     public String toString() {
         return "TumblingEventTimeWindows(" + size + ", " + offset + ")";
     }
+
+    /** @return the window size in milliseconds */
+    public long sizeMillis() {
+        return size;
+    }
+
+    /** @return the offset of window starts from the epoch in milliseconds, in {@code (-size, size)} */
+    public long offsetMillis() {
+        return offset;
+    }
 }
