@@ -1,12 +1,12 @@
 package dev.weir.tools.replay;
 
 import dev.weir.pipelines.capture.CaptureFile;
+import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
 import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.replay.CaptureFileException;
 import dev.weir.pipelines.replay.EventRecords;
 import dev.weir.pipelines.replay.JobFileReplay;
 import dev.weir.pipelines.replay.OutputFormat;
@@ -254,16 +254,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     private void checkCaptures() {
         for (final Path file : captures) {
-            if (Files.isDirectory(file)) {
-                throw new CaptureFileException(file.toString(), "is a directory, not a capture file");
-            }
-            if (!Files.isReadable(file)) {
-                throw new CaptureFileException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
-            }
-            final long size = size(file);
-            if (size > CaptureFile.MAX_BYTES) {
-                throw new CaptureFileException(file.toString(), CaptureFile.tooLarge(size));
-            }
+            CaptureFile.requireReadable(file);
             if (output != null && Files.exists(output)) {
                 try {
                     if (Files.isSameFile(file, output)) {
@@ -273,14 +264,6 @@ public final class ReplayCommand implements Callable<Integer> {
                     throw new UncheckedIOException(e);
                 }
             }
-        }
-    }
-
-    private static long size(final Path file) {
-        try {
-            return Files.size(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 
