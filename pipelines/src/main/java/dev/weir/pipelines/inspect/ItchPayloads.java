@@ -2,13 +2,13 @@ package dev.weir.pipelines.inspect;
 
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
+import dev.weir.pipelines.itch.ItchMessage;
 import dev.weir.pipelines.itch.ItchMessageCounts;
 import dev.weir.pipelines.itch.ItchMessageType;
 import dev.weir.pipelines.itch.MoldFormatException;
 import dev.weir.pipelines.itch.MoldSequenceListener;
 import dev.weir.pipelines.itch.MoldSequenceTracker;
 import dev.weir.pipelines.itch.MoldUdp64Packet;
-import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -27,8 +27,6 @@ import org.agrona.DirectBuffer;
  * sequence number (reordered or repeated) may allocate. Not thread-safe.
  */
 final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
-    /** The ITCH header's timestamp: 6 bytes at offset 5 of the message. */
-    private static final int TIMESTAMP_AT = 5;
     private static final int SESSIONS_LISTED = 100;
     /** How many gaps are remembered for reordered packets to fill. */
     static final int OPEN_GAPS = 1_024;
@@ -80,9 +78,7 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
             }
             final int offset = packet.messageOffset();
             if (counts.classify(buffer, offset, packet.messageLength()) != null) {
-                final long nanos = (long) (buffer.getShort(offset + TIMESTAMP_AT, ByteOrder.BIG_ENDIAN) & 0xFFFF) << 32
-                        | buffer.getInt(offset + TIMESTAMP_AT + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
-                lateness.event(nanos / 1_000_000L);
+                lateness.event(ItchMessage.timestamp(buffer, offset) / 1_000_000L);
             }
         }
         if (filled > 0) {
