@@ -1,8 +1,7 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.pipelines.capture.AddressText;
 import dev.weir.pipelines.capture.Datagram;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -113,13 +112,19 @@ final class FlowTable {
         }
 
         String endpoint(final boolean source) {
-            final byte[] address = Arrays.copyOfRange(addresses, source ? 0 : addressLength, source ? addressLength : 2 * addressLength);
-            try {
-                final String host = InetAddress.getByAddress(address).getHostAddress();
-                return (addressLength == 4 ? host : "[" + host + "]") + ":" + (source ? sourcePort : destinationPort);
-            } catch (final UnknownHostException impossible) {
-                throw new IllegalStateException("an address of " + address.length + " bytes", impossible);
+            final int from = source ? 0 : addressLength;
+            final String host = addressLength == 4 ? AddressText.ipv4((int) bits(from, 4))
+                    : "[" + AddressText.ipv6(bits(from, 8), bits(from + 8, 8)) + "]";
+            return host + ":" + (source ? sourcePort : destinationPort);
+        }
+
+        /** @return {@code count} address bytes from {@code from} on, in network order, as the low bits of a long */
+        private long bits(final int from, final int count) {
+            long bits = 0;
+            for (int i = from; i < from + count; i++) {
+                bits = bits << 8 | addresses[i] & 0xFF;
             }
+            return bits;
         }
 
         @Override
