@@ -4,9 +4,7 @@ import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
-import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.replay.EventRecords;
 import dev.weir.pipelines.replay.JobFileReplay;
 import dev.weir.pipelines.replay.OutputFormat;
@@ -190,14 +188,7 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (final IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--decoder: " + e.getMessage());
         }
-        final JobSpec job = JobFileParser.parse(what.jobFile, lineLimit.maxLineBytes());
-        try {
-            return new JobFileReplay<>(job, records);
-        } catch (final IllegalArgumentException e) {
-            final String message = e.getMessage();
-            final int colon = message.indexOf(": ");
-            throw new JobFileException(what.jobFile.toString(), 0, message.substring(0, colon), message.substring(colon + 2));
-        }
+        return new JobFileReplay<>(what.jobFile.toString(), JobFileParser.parse(what.jobFile, lineLimit.maxLineBytes()), records);
     }
 
     private OutputFormat outputFormat() {
