@@ -22,7 +22,6 @@ final class FlowTable {
     private final Map<FlowKey, long[]> flows = new HashMap<>();
     private final FlowKey probe = new FlowKey();
     private long untrackedPackets;
-    private long untrackedBytes;
 
     /** @param datagram a decoded datagram whose flow gets one more packet */
     void add(final Datagram datagram) {
@@ -31,7 +30,6 @@ final class FlowTable {
         if (counts == null) {
             if (flows.size() == MAX_FLOWS) {
                 untrackedPackets++;
-                untrackedBytes += datagram.payloadLength();
                 return;
             }
             counts = new long[2];
@@ -52,11 +50,9 @@ final class FlowTable {
                 flows.put(flow.getKey(), flow.getValue().clone());
             } else {
                 untrackedPackets += flow.getValue()[0];
-                untrackedBytes += flow.getValue()[1];
             }
         }
         untrackedPackets += other.untrackedPackets;
-        untrackedBytes += other.untrackedBytes;
     }
 
     /** @return every flow, most packets first (ties by source, then destination, as text) */
@@ -73,11 +69,6 @@ final class FlowTable {
     /** @return datagrams of flows beyond {@value #MAX_FLOWS} */
     long untrackedPackets() {
         return untrackedPackets;
-    }
-
-    /** @return payload bytes of flows beyond {@value #MAX_FLOWS} */
-    long untrackedBytes() {
-        return untrackedBytes;
     }
 
     /** Both addresses and ports of a datagram, copied out of the capture so that the key outlives it. */
