@@ -21,17 +21,15 @@ import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
+import dev.weir.tools.ResultLines;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -138,7 +136,7 @@ public final class ReplayCommand implements Callable<Integer> {
         final OutputFormat outputFormat = outputFormat();
         final ReplayOptions options = options();
         checkCaptures();
-        try (PrintWriter out = writer()) {
+        try (PrintWriter out = ResultLines.open(output)) {
             final Object lock = new Object();
             final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
                     ? new ProgressDisplay(System.err, "weir replay", "events") : null;
@@ -155,7 +153,7 @@ public final class ReplayCommand implements Callable<Integer> {
             } catch (final PipelineExecutionException e) {
                 throw e.getCause() instanceof BadInputException ? (BadInputException) e.getCause() : e;
             } finally {
-                checkWritten(out);
+                ResultLines.checkWritten(out, output);
             }
             for (final String line : summary.lines()) {
                 System.err.println(line);
@@ -301,21 +299,5 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             System.err.println("weir: warning: " + line);
         }
-    }
-
-    /** Flushes the rows; fails with one message if they could not all be written. */
-    private void checkWritten(final PrintWriter out) {
-        out.flush();
-        if (out.checkError() || output == null && System.out.checkError()) {
-            final String message = "cannot write to " + (output != null ? output : "standard output");
-            throw new UncheckedIOException(message, new IOException(message));
-        }
-    }
-
-    private PrintWriter writer() throws IOException {
-        if (output == null) {
-            return new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
-        }
-        return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
     }
 }
