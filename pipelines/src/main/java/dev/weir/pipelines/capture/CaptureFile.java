@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.agrona.DirectBuffer;
@@ -93,12 +94,32 @@ public final class CaptureFile implements AutoCloseable {
     }
 
     /**
-     * Says why a file of this size cannot be read, for a command that checks its files before it reads any.
+     * Checks that a file can be opened as a capture, for a command that checks all its files before it reads any,
+     * so that a bad later file is refused before anything is printed. Reads only the file's attributes.
      *
-     * @param size the file's size in bytes, more than {@link #MAX_BYTES}
-     * @return the reason, naming the size, the limit and how to split the file
+     * @param file the file
+     * @throws CaptureFileException if it is missing, a directory, unreadable or larger than {@link #MAX_BYTES}
      */
-    public static String tooLarge(final long size) {
+    public static void requireReadable(final Path file) {
+        if (Files.isDirectory(file)) {
+            throw new CaptureFileException(file.toString(), "is a directory, not a capture file");
+        }
+        if (!Files.isReadable(file)) {
+            throw new CaptureFileException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
+        }
+        final long size;
+        try {
+            size = Files.size(file);
+        } catch (final IOException e) {
+            throw new CaptureFileException(file.toString(), "cannot read the capture file");
+        }
+        if (size > MAX_BYTES) {
+            throw new CaptureFileException(file.toString(), tooLarge(size));
+        }
+    }
+
+    /** @return why a file of {@code size} bytes, more than {@link #MAX_BYTES}, cannot be read, and how to split it */
+    private static String tooLarge(final long size) {
         return "the file has " + size + " bytes; captures of at most " + MAX_BYTES + " bytes are supported (split larger ones, e.g. with"
                 + " editcap -c)";
     }

@@ -17,10 +17,6 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>One reusable payload buffer; nothing is allocated per packet or message. Not thread-safe.
  */
 public final class MoldUdp64Framer {
-    private static final int SEQUENCE_AT = 10;
-    private static final int COUNT_AT = 18;
-    private static final int LENGTH_PREFIX = 2;
-
     private final UnsafeBuffer buffer;
     private final int maxPayload;
     private long sequenceNumber;
@@ -38,7 +34,7 @@ public final class MoldUdp64Framer {
         if (bytes.length != MoldUdp64Packet.SESSION_LENGTH || !StandardCharsets.US_ASCII.newEncoder().canEncode(session)) {
             throw new IllegalArgumentException("session '" + session + "' is not " + MoldUdp64Packet.SESSION_LENGTH + " ASCII characters");
         }
-        if (maxPayload < MoldUdp64Packet.HEADER_LENGTH + LENGTH_PREFIX + 1 || maxPayload > CaptureWriter.MAX_PAYLOAD) {
+        if (maxPayload < MoldUdp64Packet.HEADER_LENGTH + MoldUdp64Packet.LENGTH_PREFIX + 1 || maxPayload > CaptureWriter.MAX_PAYLOAD) {
             throw new IllegalArgumentException("a maximum payload of " + maxPayload + " bytes: it must hold the header and a message"
                     + " and fit a UDP datagram (at most " + CaptureWriter.MAX_PAYLOAD + ")");
         }
@@ -52,8 +48,8 @@ public final class MoldUdp64Framer {
     private void start() {
         messageCount = 0;
         length = MoldUdp64Packet.HEADER_LENGTH;
-        buffer.putLong(SEQUENCE_AT, sequenceNumber, ByteOrder.BIG_ENDIAN);
-        buffer.putShort(COUNT_AT, (short) 0, ByteOrder.BIG_ENDIAN);
+        buffer.putLong(MoldUdp64Packet.SEQUENCE_AT, sequenceNumber, ByteOrder.BIG_ENDIAN);
+        buffer.putShort(MoldUdp64Packet.COUNT_AT, (short) 0, ByteOrder.BIG_ENDIAN);
     }
 
     /**
@@ -61,7 +57,7 @@ public final class MoldUdp64Framer {
      * @return whether the message fits in this packet after those already in it
      */
     public boolean fits(final int messageLength) {
-        return messageCount < MoldUdp64Packet.END_OF_SESSION - 1 && length + LENGTH_PREFIX + messageLength <= maxPayload;
+        return messageCount < MoldUdp64Packet.END_OF_SESSION - 1 && length + MoldUdp64Packet.LENGTH_PREFIX + messageLength <= maxPayload;
     }
 
     /**
@@ -77,10 +73,10 @@ public final class MoldUdp64Framer {
                     + (maxPayload - length) + " free bytes");
         }
         buffer.putShort(length, (short) messageLength, ByteOrder.BIG_ENDIAN);
-        final int at = length + LENGTH_PREFIX;
+        final int at = length + MoldUdp64Packet.LENGTH_PREFIX;
         length = at + messageLength;
         messageCount++;
-        buffer.putShort(COUNT_AT, (short) messageCount, ByteOrder.BIG_ENDIAN);
+        buffer.putShort(MoldUdp64Packet.COUNT_AT, (short) messageCount, ByteOrder.BIG_ENDIAN);
         return at;
     }
 
@@ -95,7 +91,7 @@ public final class MoldUdp64Framer {
             throw new IllegalStateException("the packet holds " + messageCount + " messages; send it before the end of the session");
         }
         messageCount = MoldUdp64Packet.END_OF_SESSION;
-        buffer.putShort(COUNT_AT, (short) MoldUdp64Packet.END_OF_SESSION, ByteOrder.BIG_ENDIAN);
+        buffer.putShort(MoldUdp64Packet.COUNT_AT, (short) MoldUdp64Packet.END_OF_SESSION, ByteOrder.BIG_ENDIAN);
     }
 
     /** Starts the next packet, whose first message follows this packet's last one. */

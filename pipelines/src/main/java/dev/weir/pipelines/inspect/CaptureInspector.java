@@ -1,13 +1,12 @@
 package dev.weir.pipelines.inspect;
 
 import dev.weir.pipelines.capture.CaptureFile;
+import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
 import dev.weir.pipelines.capture.DatagramDecoder;
 import dev.weir.pipelines.capture.DatagramFilter;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,13 +36,13 @@ public final class CaptureInspector {
      * @param files the captures, in replay order
      * @param onFile told of each file's inspection as soon as it is complete, before the next file is read
      * @return the report
-     * @throws UnreadableCaptureException if a file is missing, a directory, unreadable or larger than
+     * @throws CaptureFileException if a file is missing, a directory, unreadable or larger than
      *         {@link CaptureFile#MAX_BYTES} (before any is read)
      * @throws CaptureFormatException if a capture is corrupt: {@code FILE: offset N (packet P): what is wrong}
      */
     public InspectionReport inspect(final List<Path> files, final Consumer<FileInspection> onFile) {
         for (final Path file : files) {
-            requireReadable(file);
+            CaptureFile.requireReadable(file);
         }
         final DatagramFilter decoded = options.port() < 0 ? DatagramFilter.any() : DatagramFilter.any().destinationPort(options.port());
         final PayloadGuess guess = guess(files, decoded);
@@ -97,24 +96,6 @@ public final class CaptureInspector {
      */
     public InspectionReport inspect(final List<Path> files) {
         return inspect(files, inspection -> { });
-    }
-
-    private static void requireReadable(final Path file) {
-        if (Files.isDirectory(file)) {
-            throw new UnreadableCaptureException(file.toString(), "is a directory, not a capture file");
-        }
-        if (!Files.isReadable(file)) {
-            throw new UnreadableCaptureException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
-        }
-        final long size;
-        try {
-            size = Files.size(file);
-        } catch (final IOException e) {
-            throw new UnreadableCaptureException(file.toString(), "cannot read the capture file");
-        }
-        if (size > CaptureFile.MAX_BYTES) {
-            throw new UnreadableCaptureException(file.toString(), CaptureFile.tooLarge(size));
-        }
     }
 
     /** Looks at the first payloads; a corrupt capture ends the sample, the full read reports it where it is. */

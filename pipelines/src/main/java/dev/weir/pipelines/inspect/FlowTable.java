@@ -1,8 +1,7 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.pipelines.capture.AddressText;
 import dev.weir.pipelines.capture.Datagram;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -23,7 +22,6 @@ final class FlowTable {
     private final Map<FlowKey, long[]> flows = new HashMap<>();
     private final FlowKey probe = new FlowKey();
     private long untrackedPackets;
-    private long untrackedBytes;
 
     /** @param datagram a decoded datagram whose flow gets one more packet */
     void add(final Datagram datagram) {
@@ -32,7 +30,6 @@ final class FlowTable {
         if (counts == null) {
             if (flows.size() == MAX_FLOWS) {
                 untrackedPackets++;
-                untrackedBytes += datagram.payloadLength();
                 return;
             }
             counts = new long[2];
@@ -53,11 +50,9 @@ final class FlowTable {
                 flows.put(flow.getKey(), flow.getValue().clone());
             } else {
                 untrackedPackets += flow.getValue()[0];
-                untrackedBytes += flow.getValue()[1];
             }
         }
         untrackedPackets += other.untrackedPackets;
-        untrackedBytes += other.untrackedBytes;
     }
 
     /** @return every flow, most packets first (ties by source, then destination, as text) */
@@ -74,11 +69,6 @@ final class FlowTable {
     /** @return datagrams of flows beyond {@value #MAX_FLOWS} */
     long untrackedPackets() {
         return untrackedPackets;
-    }
-
-    /** @return payload bytes of flows beyond {@value #MAX_FLOWS} */
-    long untrackedBytes() {
-        return untrackedBytes;
     }
 
     /** Both addresses and ports of a datagram, copied out of the capture so that the key outlives it. */
@@ -113,13 +103,19 @@ final class FlowTable {
         }
 
         String endpoint(final boolean source) {
-            final byte[] address = Arrays.copyOfRange(addresses, source ? 0 : addressLength, source ? addressLength : 2 * addressLength);
-            try {
-                final String host = InetAddress.getByAddress(address).getHostAddress();
-                return (addressLength == 4 ? host : "[" + host + "]") + ":" + (source ? sourcePort : destinationPort);
-            } catch (final UnknownHostException impossible) {
-                throw new IllegalStateException("an address of " + address.length + " bytes", impossible);
+            final int from = source ? 0 : addressLength;
+            final String host = addressLength == 4 ? AddressText.ipv4((int) bits(from, 4))
+                    : "[" + AddressText.ipv6(bits(from, 8), bits(from + 8, 8)) + "]";
+            return host + ":" + (source ? sourcePort : destinationPort);
+        }
+
+        /** @return {@code count} address bytes from {@code from} on, in network order, as the low bits of a long */
+        private long bits(final int from, final int count) {
+            long bits = 0;
+            for (int i = from; i < from + count; i++) {
+                bits = bits << 8 | addresses[i] & 0xFF;
             }
+            return bits;
         }
 
         @Override

@@ -2,13 +2,13 @@ package dev.weir.pipelines.inspect;
 
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
+import dev.weir.pipelines.itch.ItchMessage;
 import dev.weir.pipelines.itch.ItchMessageCounts;
 import dev.weir.pipelines.itch.ItchMessageType;
 import dev.weir.pipelines.itch.MoldFormatException;
 import dev.weir.pipelines.itch.MoldSequenceListener;
 import dev.weir.pipelines.itch.MoldSequenceTracker;
 import dev.weir.pipelines.itch.MoldUdp64Packet;
-import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -27,8 +27,6 @@ import org.agrona.DirectBuffer;
  * sequence number (reordered or repeated) may allocate. Not thread-safe.
  */
 final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
-    /** The ITCH header's timestamp: 6 bytes at offset 5 of the message. */
-    private static final int TIMESTAMP_AT = 5;
     private static final int SESSIONS_LISTED = 100;
     /** How many gaps are remembered for reordered packets to fill. */
     static final int OPEN_GAPS = 1_024;
@@ -37,11 +35,8 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
     private final MoldUdp64Packet packet = new MoldUdp64Packet();
     private final MoldSequenceTracker tracker = new MoldSequenceTracker(this);
     private final ItchMessageCounts counts = new ItchMessageCounts();
-    private final List<byte[]> sessionBytes = new ArrayList<>();
-    private final List<String> sessions = new ArrayList<>();
     private final List<SequenceGap> firstGaps = new ArrayList<>();
     private final ArrayDeque<OpenGap> openGaps = new ArrayDeque<>();
-    private byte[] lastSession;
     private long heartbeats;
     private long malformedPayloads;
     private long reorderedPackets;
@@ -49,6 +44,8 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
     private long duplicatePackets;
     private String file;
     private long packetNumber;
+    /** The tracker's index of the current packet's session. */
+    private int session;
 
     ItchPayloads(final LatenessHistogram lateness) {
         this.lateness = lateness;
@@ -64,7 +61,7 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
         }
         this.file = file;
         this.packetNumber = captured.ordinal();
-        noteSession();
+        session = tracker.sessionIndex(packet);
         if (packet.isHeartbeat()) {
             heartbeats++;
         }
@@ -80,9 +77,7 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
             }
             final int offset = packet.messageOffset();
             if (counts.classify(buffer, offset, packet.messageLength()) != null) {
-                final long nanos = (long) (buffer.getShort(offset + TIMESTAMP_AT, ByteOrder.BIG_ENDIAN) & 0xFFFF) << 32
-                        | buffer.getInt(offset + TIMESTAMP_AT + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
-                lateness.event(nanos / 1_000_000L);
+                lateness.event(ItchMessage.timestamp(buffer, offset) / 1_000_000L);
             }
         }
         if (filled > 0) {
@@ -98,7 +93,7 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
         final Iterator<OpenGap> newestFirst = openGaps.descendingIterator();
         while (newestFirst.hasNext()) {
             final OpenGap gap = newestFirst.next();
-            if (sequence >= gap.from && sequence <= gap.to && packet.sessionEquals(gap.session)) {
+            if (sequence >= gap.from && sequence <= gap.to && gap.session == session) {
                 if (gap.from == gap.to) {
                     newestFirst.remove();
                 } else if (sequence == gap.from) {
@@ -117,32 +112,12 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
         return false;
     }
 
-    private void noteSession() {
-        if (lastSession != null && packet.sessionEquals(lastSession)) {
-            return;
-        }
-        for (final byte[] known : sessionBytes) {
-            if (packet.sessionEquals(known)) {
-                lastSession = known;
-                return;
-            }
-        }
-        if (sessionBytes.size() < SESSIONS_LISTED) {
-            lastSession = new byte[MoldUdp64Packet.SESSION_LENGTH];
-            packet.copySession(lastSession);
-            sessionBytes.add(lastSession);
-            sessions.add(packet.sessionText());
-        }
-    }
-
     @Override
     public void gap(final String session, final long from, final long to) {
         if (firstGaps.size() < MoldSummary.GAPS_LISTED) {
             firstGaps.add(new SequenceGap(session, from, to, file, packetNumber));
         }
-        final byte[] bytes = new byte[MoldUdp64Packet.SESSION_LENGTH];
-        packet.copySession(bytes);
-        remember(new OpenGap(bytes, from, to));
+        remember(new OpenGap(this.session, from, to));
     }
 
     /** Keeps the gap for reordered packets to fill, forgetting the oldest beyond {@value #OPEN_GAPS}: those stay missing. */
@@ -172,17 +147,22 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
 
     @Override
     public MoldSummary mold() {
+        final List<String> sessions = new ArrayList<>();
+        for (int i = 0; i < Math.min(SESSIONS_LISTED, tracker.sessions()); i++) {
+            sessions.add(tracker.sessionText(i));
+        }
         return new MoldSummary(sessions, tracker.sessions(), heartbeats, malformedPayloads, tracker.gaps(), tracker.missedMessages(), firstGaps,
                 reorderedPackets, reorderedMessages, duplicatePackets, tracker.duplicateMessages() - reorderedMessages);
     }
 
     /** Sequence numbers of a session not seen yet, both ends inclusive; shrinks as reordered packets fill it. */
     private static final class OpenGap {
-        private final byte[] session;
+        /** The session's index in the tracker. */
+        private final int session;
         private long from;
         private long to;
 
-        OpenGap(final byte[] session, final long from, final long to) {
+        OpenGap(final int session, final long from, final long to) {
             this.session = session;
             this.from = from;
             this.to = to;

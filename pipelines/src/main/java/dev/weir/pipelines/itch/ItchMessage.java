@@ -78,7 +78,19 @@ public abstract class ItchMessage<T extends ItchMessage<T>> {
 
     /** @return nanoseconds since midnight (the 6-byte field, 0 to 86,400 × 10⁹) */
     public final long timestamp() {
-        return (long) u16(TIMESTAMP_AT) << 32 | u32(TIMESTAMP_AT + 2);
+        return timestamp(buffer, offset);
+    }
+
+    /**
+     * Reads the header timestamp of any message, well-formed for its type, without a decoder of that type.
+     *
+     * @param buffer the bytes
+     * @param offset where the message's type byte is
+     * @return nanoseconds since midnight (the 6-byte field, 0 to 86,400 × 10⁹)
+     */
+    public static long timestamp(final DirectBuffer buffer, final int offset) {
+        return (long) (buffer.getShort(offset + TIMESTAMP_AT, ByteOrder.BIG_ENDIAN) & 0xFFFF) << 32
+                | buffer.getInt(offset + TIMESTAMP_AT + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL;
     }
 
     final char ascii(final int at) {

@@ -156,6 +156,15 @@ public final class MoldSequenceTracker {
         return found != null && found.ended;
     }
 
+    /**
+     * @param sessionIndex a session's index, as {@link #sessionIndex} gave it: 0 to {@link #sessions()} - 1, in order
+     *     of first sight
+     * @return the session's 10-character field, spaces included
+     */
+    public String sessionText(final int sessionIndex) {
+        return sessions[sessionIndex].text;
+    }
+
     /** @return the number of sessions seen */
     public int sessions() {
         return sessionCount;

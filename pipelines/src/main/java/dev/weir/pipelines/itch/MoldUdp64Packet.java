@@ -21,9 +21,12 @@ public final class MoldUdp64Packet {
     public static final int SESSION_LENGTH = 10;
     /** The message count that marks the end of a session. */
     public static final int END_OF_SESSION = 0xFFFF;
-    private static final int SEQUENCE_AT = 10;
-    private static final int COUNT_AT = 18;
-    private static final int LENGTH_PREFIX = 2;
+    /** Where the header's sequence number (u64, big-endian) is, from the payload's first byte. */
+    public static final int SEQUENCE_AT = 10;
+    /** Where the header's message count (u16, big-endian) is, from the payload's first byte. */
+    public static final int COUNT_AT = 18;
+    /** Bytes of the length (u16, big-endian) before each message. */
+    public static final int LENGTH_PREFIX = 2;
 
     private DirectBuffer buffer;
     private int offset;

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.replay;
 
 import dev.weir.api.DataStream;
+import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
@@ -25,22 +26,23 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
     private final EventRecords<E> records;
 
     /**
+     * @param file the job file's name, for refusals
      * @param job the job file, with a window section, one channel, and watermarks from event times
      * @param records the decoder and how its events become records
-     * @throws IllegalArgumentException naming the section of the job file that a replay cannot run
+     * @throws JobFileException naming the file and the section that a replay cannot run
      */
-    public JobFileReplay(final JobSpec job, final EventRecords<E> records) {
+    public JobFileReplay(final String file, final JobSpec job, final EventRecords<E> records) {
         if (job.window() == null) {
-            throw new IllegalArgumentException("window: is required by 'weir replay --job' (it prints window results)");
+            throw new JobFileException(file, 0, "window", "is required by 'weir replay --job' (it prints window results)");
         }
         if (job.channels() != 1) {
-            throw new IllegalArgumentException("channels: a capture replay is one stream: channels must be 1, got " + job.channels());
+            throw new JobFileException(file, 0, "channels", "a capture replay is one stream: channels must be 1, got " + job.channels());
         }
         switch (job.watermarks().kind()) {
             case BOUNDED_OUT_OF_ORDERNESS, MONOTONOUS -> {
             }
-            default -> throw new IllegalArgumentException("watermarks.strategy: a capture replay takes watermarks from the events' times:"
-                    + " bounded-out-of-orderness or monotonous, got " + job.watermarks().kind().name().toLowerCase().replace('_', '-'));
+            default -> throw new JobFileException(file, 0, "watermarks.strategy", "a capture replay takes watermarks from the events'"
+                    + " times: bounded-out-of-orderness or monotonous, got " + job.watermarks().kind().name().toLowerCase().replace('_', '-'));
         }
         this.job = job;
         this.records = records;

@@ -1,5 +1,6 @@
 package dev.weir.pipelines.telemetry;
 
+import dev.weir.pipelines.capture.AddressText;
 import dev.weir.pipelines.capture.Datagram;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;

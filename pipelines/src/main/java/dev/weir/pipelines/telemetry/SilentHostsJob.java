@@ -1,6 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
 
@@ -12,11 +13,11 @@ import dev.weir.pipelines.replay.RowSchema;
  * for order, lateness and the end of input are {@link HostSilence}'s. Stateless and thread-safe; each run gets
  * its own decoder.
  */
-public final class SilentHostsJob extends StatsdReplayJob {
+public final class SilentHostsJob extends ReferencePipeline<MetricSample> {
     /** A job with its name, description and columns. */
     public SilentHostsJob() {
         super("silent-hosts", "per host, every gap of 30 s or more between its datagrams: silent, then resumed",
-                RowSchema.of("event", "host", "last_seen", "at"));
+                RowSchema.of("event", "host", "last_seen", "at"), StatsdDecoder::new);
     }
 
     @Override

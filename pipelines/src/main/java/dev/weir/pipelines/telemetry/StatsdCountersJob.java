@@ -1,6 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.statsd.MetricType;
@@ -11,11 +12,11 @@ import dev.weir.pipelines.statsd.MetricType;
  * sample rate ({@code x:3|c|@0.5} adds 6). Other types are ignored. Stateless and thread-safe; each run gets its
  * own decoder.
  */
-public final class StatsdCountersJob extends StatsdReplayJob {
+public final class StatsdCountersJob extends ReferencePipeline<MetricSample> {
     /** A job with its name, description and columns. */
     public StatsdCountersJob() {
         super("statsd-counters", "per host and metric, 10 s sums of counters, each value divided by its sample rate",
-                RowSchema.of("host", "metric", "window_start", "sum"));
+                RowSchema.of("host", "metric", "window_start", "sum"), StatsdDecoder::new);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.statsd.MetricType;
@@ -12,11 +13,11 @@ import dev.weir.pipelines.statsd.MetricType;
  * ({@link SampleValues#nearestRank}); sample rates do not weigh values. Counters, gauges and sets are ignored.
  * Stateless and thread-safe; each run gets its own decoder.
  */
-public final class StatsdPercentilesJob extends StatsdReplayJob {
+public final class StatsdPercentilesJob extends ReferencePipeline<MetricSample> {
     /** A job with its name, description and columns. */
     public StatsdPercentilesJob() {
         super("statsd-percentiles", "per host and metric, 10 s windows of ms/h/d values: count, p50, p99, max",
-                RowSchema.of("host", "metric", "window_start", "count", "p50", "p99", "max"));
+                RowSchema.of("host", "metric", "window_start", "count", "p50", "p99", "max"), StatsdDecoder::new);
     }
 
     @Override

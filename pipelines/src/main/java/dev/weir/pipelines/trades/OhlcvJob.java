@@ -1,9 +1,8 @@
 package dev.weir.pipelines.trades;
 
 import dev.weir.api.DataStream;
-import dev.weir.pipelines.replay.PayloadDecoder;
+import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.window.TumblingEventTimeWindows;
 
@@ -14,29 +13,14 @@ import dev.weir.window.TumblingEventTimeWindows;
  * watermark allows for their window go to a late side output that is only counted
  * ({@link ReplayContext#lateRecord()}). Immutable and thread-safe.
  */
-public final class OhlcvJob implements ReplayJob<TradePrint> {
+public final class OhlcvJob extends ReferencePipeline<TradePrint> {
     /** The bar length: 1 second of event time. */
     public static final long WINDOW_MILLIS = 1_000;
-    private static final RowSchema SCHEMA = RowSchema.of("symbol", "window_start", "open", "high", "low", "close", "volume", "trades");
 
-    @Override
-    public String name() {
-        return "ohlcv";
-    }
-
-    @Override
-    public String description() {
-        return "per-symbol 1 s bars of ITCH trades: open, high, low, close, volume, trades";
-    }
-
-    @Override
-    public RowSchema schema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public PayloadDecoder<TradePrint> decoder(final ReplayContext context) {
-        return new ItchTradeDecoder(context);
+    /** A job with its name, description and columns. */
+    public OhlcvJob() {
+        super("ohlcv", "per-symbol 1 s bars of ITCH trades: open, high, low, close, volume, trades",
+                RowSchema.of("symbol", "window_start", "open", "high", "low", "close", "volume", "trades"), ItchTradeDecoder::new);
     }
 
     @Override

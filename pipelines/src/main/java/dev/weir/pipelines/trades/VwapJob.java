@@ -1,9 +1,8 @@
 package dev.weir.pipelines.trades;
 
 import dev.weir.api.DataStream;
-import dev.weir.pipelines.replay.PayloadDecoder;
+import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.window.SlidingEventTimeWindows;
 
@@ -14,31 +13,16 @@ import dev.weir.window.SlidingEventTimeWindows;
  * Each trade is in 5 windows. Trades too late for all their windows go to a late side output that is only
  * counted ({@link ReplayContext#lateRecord()}). Immutable and thread-safe.
  */
-public final class VwapJob implements ReplayJob<TradePrint> {
+public final class VwapJob extends ReferencePipeline<TradePrint> {
     /** The window length: 5 minutes of event time. */
     public static final long WINDOW_MILLIS = 300_000;
     /** How far apart windows start: 1 minute. */
     public static final long SLIDE_MILLIS = 60_000;
-    private static final RowSchema SCHEMA = RowSchema.of("symbol", "window_start", "window_end", "vwap", "volume");
 
-    @Override
-    public String name() {
-        return "vwap";
-    }
-
-    @Override
-    public String description() {
-        return "per-symbol VWAP of ITCH trades over 5 min windows every 1 min";
-    }
-
-    @Override
-    public RowSchema schema() {
-        return SCHEMA;
-    }
-
-    @Override
-    public PayloadDecoder<TradePrint> decoder(final ReplayContext context) {
-        return new ItchTradeDecoder(context);
+    /** A job with its name, description and columns. */
+    public VwapJob() {
+        super("vwap", "per-symbol VWAP of ITCH trades over 5 min windows every 1 min",
+                RowSchema.of("symbol", "window_start", "window_end", "vwap", "volume"), ItchTradeDecoder::new);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
@@ -43,10 +44,10 @@ class InspectErrorsTest {
     void missingFilesAndDirectoriesAreNamedBeforeAnyFileIsRead() {
         final Path good = written("good.pcap", 1);
         final List<String> reported = new ArrayList<>();
-        final UnreadableCaptureException missing = assertThrows(UnreadableCaptureException.class,
+        final CaptureFileException missing = assertThrows(CaptureFileException.class,
                 () -> inspector().inspect(List.of(good, dir.resolve("nowhere.pcap")), file -> reported.add(file.file())));
         assertEquals(dir.resolve("nowhere.pcap") + ": no such capture file", missing.getMessage());
-        final UnreadableCaptureException directory = assertThrows(UnreadableCaptureException.class,
+        final CaptureFileException directory = assertThrows(CaptureFileException.class,
                 () -> inspector().inspect(List.of(dir), file -> reported.add(file.file())));
         assertEquals(dir + ": is a directory, not a capture file", directory.getMessage());
         assertEquals(List.of(), reported);

@@ -25,6 +25,9 @@ final class RealTimeSender implements DatagramSink, AutoCloseable {
     private final double speed;
     private final Map<Integer, DatagramChannel> channels = new HashMap<>();
     private final ByteBuffer payloadBytes = ByteBuffer.allocateDirect(65_536);
+    /** The last destination, kept: a generator sends all its datagrams to one, so each needs no new address. */
+    private InetSocketAddress to;
+    private int toAddress;
     private long firstCapture = -1;
     private long firstSent;
     private long datagrams;
@@ -53,7 +56,10 @@ final class RealTimeSender implements DatagramSink, AutoCloseable {
         payloadBytes.clear();
         payload.getBytes(offset, payloadBytes, length);
         payloadBytes.flip();
-        final InetSocketAddress to = new InetSocketAddress(address(destinationAddress), destinationPort);
+        if (to == null || toAddress != destinationAddress || to.getPort() != destinationPort) {
+            to = new InetSocketAddress(address(destinationAddress), destinationPort);
+            toAddress = destinationAddress;
+        }
         try {
             channel(sourceAddress, destinationAddress).send(payloadBytes, to);
         } catch (final IOException e) {

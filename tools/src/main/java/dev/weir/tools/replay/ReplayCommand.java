@@ -1,12 +1,10 @@
 package dev.weir.tools.replay;
 
 import dev.weir.pipelines.capture.CaptureFile;
+import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
-import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.replay.CaptureFileException;
 import dev.weir.pipelines.replay.EventRecords;
 import dev.weir.pipelines.replay.JobFileReplay;
 import dev.weir.pipelines.replay.OutputFormat;
@@ -23,17 +21,15 @@ import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
+import dev.weir.tools.ResultLines;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -140,7 +136,7 @@ public final class ReplayCommand implements Callable<Integer> {
         final OutputFormat outputFormat = outputFormat();
         final ReplayOptions options = options();
         checkCaptures();
-        try (PrintWriter out = writer()) {
+        try (PrintWriter out = ResultLines.open(output)) {
             final Object lock = new Object();
             final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
                     ? new ProgressDisplay(System.err, "weir replay", "events") : null;
@@ -157,7 +153,7 @@ public final class ReplayCommand implements Callable<Integer> {
             } catch (final PipelineExecutionException e) {
                 throw e.getCause() instanceof BadInputException ? (BadInputException) e.getCause() : e;
             } finally {
-                checkWritten(out);
+                ResultLines.checkWritten(out, output);
             }
             for (final String line : summary.lines()) {
                 System.err.println(line);
@@ -190,14 +186,7 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (final IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--decoder: " + e.getMessage());
         }
-        final JobSpec job = JobFileParser.parse(what.jobFile, lineLimit.maxLineBytes());
-        try {
-            return new JobFileReplay<>(job, records);
-        } catch (final IllegalArgumentException e) {
-            final String message = e.getMessage();
-            final int colon = message.indexOf(": ");
-            throw new JobFileException(what.jobFile.toString(), 0, message.substring(0, colon), message.substring(colon + 2));
-        }
+        return new JobFileReplay<>(what.jobFile.toString(), JobFileParser.parse(what.jobFile, lineLimit.maxLineBytes()), records);
     }
 
     private OutputFormat outputFormat() {
@@ -254,16 +243,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     private void checkCaptures() {
         for (final Path file : captures) {
-            if (Files.isDirectory(file)) {
-                throw new CaptureFileException(file.toString(), "is a directory, not a capture file");
-            }
-            if (!Files.isReadable(file)) {
-                throw new CaptureFileException(file.toString(), Files.exists(file) ? "cannot read the capture file" : "no such capture file");
-            }
-            final long size = size(file);
-            if (size > CaptureFile.MAX_BYTES) {
-                throw new CaptureFileException(file.toString(), CaptureFile.tooLarge(size));
-            }
+            CaptureFile.requireReadable(file);
             if (output != null && Files.exists(output)) {
                 try {
                     if (Files.isSameFile(file, output)) {
@@ -273,14 +253,6 @@ public final class ReplayCommand implements Callable<Integer> {
                     throw new UncheckedIOException(e);
                 }
             }
-        }
-    }
-
-    private static long size(final Path file) {
-        try {
-            return Files.size(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 
@@ -327,21 +299,5 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             System.err.println("weir: warning: " + line);
         }
-    }
-
-    /** Flushes the rows; fails with one message if they could not all be written. */
-    private void checkWritten(final PrintWriter out) {
-        out.flush();
-        if (out.checkError() || output == null && System.out.checkError()) {
-            final String message = "cannot write to " + (output != null ? output : "standard output");
-            throw new UncheckedIOException(message, new IOException(message));
-        }
-    }
-
-    private PrintWriter writer() throws IOException {
-        if (output == null) {
-            return new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
-        }
-        return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
     }
 }

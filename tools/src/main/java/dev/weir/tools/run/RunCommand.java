@@ -23,15 +23,12 @@ import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
+import dev.weir.tools.ResultLines;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -212,23 +209,13 @@ public final class RunCommand implements Callable<Integer> {
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
             out.println(ScenarioLines.summary(summary.lateDropped()));
             // a run whose lines did not all get written failed: no summary that says otherwise
-            checkWritten(out);
+            ResultLines.checkWritten(out, output);
             System.err.println(summary.line());
         } catch (final PipelineExecutionException e) {
             final RecordFileException bad = badRecord(e.getCause());
             throw bad != null ? bad : e;
         } finally {
-            checkWritten(out);
-        }
-    }
-
-    /** Flushes the lines; fails with one message, without the exception's class name, if they could not be written. */
-    private void checkWritten(final PrintWriter out) {
-        out.flush();
-        // System.out is a PrintStream, which keeps its write errors (a closed pipe) to itself
-        if (out.checkError() || output == null && System.out.checkError()) {
-            final String message = "cannot write to " + (output != null ? output : "standard output");
-            throw new UncheckedIOException(message, new IOException(message));
+            ResultLines.checkWritten(out, output);
         }
     }
 
@@ -289,11 +276,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private PrintWriter writer() throws IOException {
-        if (output == null) {
-            return new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
-        }
         try {
-            return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
+            return ResultLines.open(output);
         } catch (final NoSuchFileException e) {
             throw new RecordFileException(output.toString(), 0, null, "cannot create the output file: no such directory");
         }

@@ -1,4 +1,4 @@
-package dev.weir.pipelines.telemetry;
+package dev.weir.pipelines.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,12 +1,13 @@
-package dev.weir.pipelines.telemetry;
+package dev.weir.pipelines.capture;
 
 /**
  * Writes IP addresses as text the way people and tools print them: IPv4 in dotted decimal ({@code 10.0.0.7}),
  * IPv6 in the canonical form of RFC 5952 (lower-case hexadecimal groups without leading zeros, the longest run of
  * two or more zero groups, the first of equal runs, written {@code ::}), with an IPv4-mapped address as
- * {@code ::ffff:10.0.0.7}. Stateless and thread-safe; allocates the text it returns.
+ * {@code ::ffff:10.0.0.7}. The one way the replay's hosts and the inspection's flows name an address. Stateless and
+ * thread-safe; allocates the text it returns.
  */
-final class AddressText {
+public final class AddressText {
     private static final int GROUPS = 8;
 
     private AddressText() {
@@ -16,7 +17,7 @@ final class AddressText {
      * @param address the address as an int, a.b.c.d as {@code a << 24 | b << 16 | c << 8 | d}
      * @return the dotted decimal text
      */
-    static String ipv4(final int address) {
+    public static String ipv4(final int address) {
         return appendIpv4(new StringBuilder(15), address).toString();
     }
 
@@ -25,7 +26,7 @@ final class AddressText {
      * @param low its last eight bytes, in network order
      * @return the RFC 5952 text
      */
-    static String ipv6(final long high, final long low) {
+    public static String ipv6(final long high, final long low) {
         final StringBuilder text = new StringBuilder(39);
         if (high == 0 && (low >>> 32) == 0xFFFFL) {
             return appendIpv4(text.append("::ffff:"), (int) low).toString();

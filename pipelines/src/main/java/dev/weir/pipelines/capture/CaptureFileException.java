@@ -1,8 +1,11 @@
-package dev.weir.pipelines.replay;
+package dev.weir.pipelines.capture;
 
 import dev.weir.pipelines.input.BadInputException;
 
-/** A capture file that cannot be replayed at all: missing, unreadable, a directory, too large. Reads {@code FILE: what}. */
+/**
+ * A capture file that cannot be opened at all: missing, unreadable, a directory, too large
+ * ({@link CaptureFile#requireReadable}), or one a command must not write over. Reads {@code FILE: what}.
+ */
 public final class CaptureFileException extends BadInputException {
     private static final long serialVersionUID = 1L;
 
