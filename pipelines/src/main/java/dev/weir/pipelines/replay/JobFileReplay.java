@@ -3,6 +3,7 @@ package dev.weir.pipelines.replay;
 import dev.weir.api.DataStream;
 import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.WatermarkKind;
 import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioLines;
@@ -87,6 +88,11 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
                 return decoder.counts();
             }
         };
+    }
+
+    @Override
+    public long outOfOrdernessMillis(final ReplayOptions options) {
+        return job.watermarks().kind() == WatermarkKind.MONOTONOUS ? 0 : job.watermarks().maxOutOfOrdernessMillis();
     }
 
     @Override

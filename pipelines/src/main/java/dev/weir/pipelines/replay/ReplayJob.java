@@ -48,6 +48,15 @@ public interface ReplayJob<E> {
         return WatermarkStrategy.forBoundedOutOfOrderness(options.outOfOrdernessMillis());
     }
 
+    /**
+     * @param options the replay's options
+     * @return how far, in ms, the watermarks of {@link #watermarks} trail the highest event time (less the 1 ms of
+     *         bounded out-of-orderness): what a progress display shows the watermark from
+     */
+    default long outOfOrdernessMillis(final ReplayOptions options) {
+        return options.outOfOrdernessMillis();
+    }
+
     /** @return what the output ends with after the last row, e.g. a count line; {@code null} for nothing */
     default String trailer(final ReplaySummary summary) {
         return null;

@@ -28,6 +28,15 @@ class JobFileReplayTest {
     }
 
     @Test
+    void theProgressWatermarkTrailsByTheJobsOwnBound() {
+        final ReplayOptions options = ReplayOptions.of(java.util.List.of(java.nio.file.Path.of("feed.pcap"))).withOutOfOrderness(1_000);
+        final String bounded = "watermarks:\n  strategy: bounded-out-of-orderness\n  maxOutOfOrderness: 250\n";
+        assertEquals(250, new JobFileReplay<>("job.yaml", job(bounded + WINDOW), new TradeRecords()).outOfOrdernessMillis(options));
+        assertEquals(0, new JobFileReplay<>("job.yaml", job("watermarks:\n  strategy: monotonous\n" + WINDOW), new TradeRecords())
+                .outOfOrdernessMillis(options));
+    }
+
+    @Test
     void aJobWithoutAWindowIsRefused() {
         final JobFileException e = assertThrows(JobFileException.class, () -> new JobFileReplay<>("job.yaml", job(BOUNDED), new TradeRecords()));
         assertEquals("job.yaml: field 'window': is required by 'weir replay --job' (it prints window results)", e.getMessage());

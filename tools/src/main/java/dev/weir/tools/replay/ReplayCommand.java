@@ -149,7 +149,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }, line -> warn(line, display, lock), clock);
             final ReplaySummary summary;
             try {
-                summary = executeShowingProgress(run, outputFormat, display, lock, options.outOfOrdernessMillis());
+                summary = executeShowingProgress(run, outputFormat, display, lock, job.outOfOrdernessMillis(options));
             } catch (final PipelineExecutionException e) {
                 throw e.getCause() instanceof BadInputException ? (BadInputException) e.getCause() : e;
             } finally {
