@@ -7,13 +7,22 @@ import dev.weir.pipelines.job.WindowKind;
 import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.eventtime.AscendingTimestampsWatermarks;
 import org.apache.flink.api.common.eventtime.BoundedOutOfOrdernessWatermarks;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -42,6 +51,8 @@ import org.apache.flink.util.OutputTag;
 public final class FlinkScenario {
     /** Weir fires a continuous trigger at most this often per watermark (docs/semantics.md §4); Flink has no such cap. */
     static final long MAX_CONTINUOUS_FIRES = 100_000;
+
+    private static final String JOB_NAME = "weir scenario";
 
     private FlinkScenario() {
     }
@@ -111,27 +122,31 @@ public final class FlinkScenario {
     }
 
     /**
-     * Runs a checked job over a channel's rows on a Flink environment at parallelism 1 and
-     * returns what it printed: {@code FIRE} and {@code LATE} lines in the order the window
-     * operator emitted them, then {@code # lateDropped=N}. The environment must run the job in
-     * this JVM (a local environment or a MiniCluster), where the sinks hand the lines over.
+     * Runs a checked job over a channel's rows on a Flink environment at parallelism 1. The
+     * {@code FIRE} and {@code LATE} lines go to {@code lines} in the order the window operator
+     * emitted them, once the job is over. Rows ending in an {@code E} row end event time (MAX);
+     * without one the channel never ends, as on Weir: once every row is processed the job is
+     * stopped with a savepoint without draining, so no MAX watermark fires the windows still open.
+     * The environment must run the job in this JVM (a local environment or a MiniCluster), where
+     * the sinks hand the lines over.
      *
      * @param job a job that passed {@link #check}
-     * @param elements the channel's rows ({@link ScenarioElementFile#read})
+     * @param elements the channel's rows ({@link ScenarioElementFile#elements})
      * @param env where the job runs
-     * @return the lines
+     * @param lines receives the lines
+     * @return the number of records dropped as late (the closing {@code # lateDropped=N})
      * @throws Exception if Flink fails to run the job
      */
-    public static List<String> run(final JobSpec job, final List<ScenarioElement> elements, final StreamExecutionEnvironment env)
-            throws Exception {
+    public static long run(final JobSpec job, final List<ScenarioElement> elements, final StreamExecutionEnvironment env,
+            final Consumer<String> lines) throws Exception {
         env.setParallelism(1);
         // no wall-clock watermarks: they come after every record (AfterEveryRecord) or from W rows
         env.getConfig().setAutoWatermarkInterval(0);
         final LineBoard board = LineBoard.open();
         try {
             final TypeInformation<ScenarioRecord> type = TypeInformation.of(ScenarioRecord.class);
-            final DataStream<ScenarioRecord> records = env.fromSource(new ScenarioSource(elements), watermarks(job.watermarks()),
-                    "scenario elements", type);
+            final DataStream<ScenarioRecord> records = env.fromSource(new ScenarioSource(elements, board.id()),
+                    watermarks(job.watermarks()), "scenario elements", type);
             final KeyedStream<ScenarioRecord, String> keyed = records.keyBy(ScenarioRecord::key, Types.STRING);
             final OutputTag<ScenarioRecord> late = new OutputTag<>("late", type);
             final SingleOutputStreamOperator<String> fires = window(keyed, job.window(), late);
@@ -143,12 +158,33 @@ public final class FlinkScenario {
                 // without a side output Flink drops them and counts numLateRecordsDropped; the side output is the same set of records
                 lateRecords.sinkTo(BoardSink.droppedLate(board)).name("late records dropped");
             }
-            env.execute("weir scenario");
-            final List<String> lines = board.lines();
-            lines.add(ScenarioLines.summary(board.lateDropped()));
-            return lines;
+            if (!elements.isEmpty() && elements.get(elements.size() - 1).kind() == ScenarioElement.Kind.END) {
+                env.execute(JOB_NAME);
+            } else {
+                runWithoutEnd(env, board);
+            }
+            board.lines().forEach(lines);
+            return board.lateDropped();
         } finally {
             board.close();
+        }
+    }
+
+    /** A channel that never ends: stop the job once every row is through, without draining (no MAX watermark). */
+    private static void runWithoutEnd(final StreamExecutionEnvironment env, final LineBoard board) throws Exception {
+        final JobClient client = env.executeAsync(JOB_NAME);
+        final CompletableFuture<JobExecutionResult> result = client.getJobExecutionResult();
+        // a job that fails first completes the result exceptionally, and get() throws
+        CompletableFuture.anyOf(board.rowsEmitted(), result).get();
+        final Path savepoints = Files.createTempDirectory("weir-flink-savepoint");
+        try {
+            // the savepoint's barrier follows the last row through the window operator: every row's lines are out when it is taken
+            client.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL).get();
+            result.get();
+        } finally {
+            try (Stream<Path> files = Files.walk(savepoints)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
         }
     }
 

@@ -6,13 +6,15 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Where the sinks of a scenario job put what they receive, in the JVM that runs the job (a local
  * MiniCluster): the lines in the order the window operator emitted them, and the count of records
- * dropped as late. One board per run, found by its id, which the sinks carry. Thread-safe.
+ * dropped as late, and the source's word that a channel without an end has emitted all its rows.
+ * One board per run, found by its id, which the sinks and the source carry. Thread-safe.
  */
 final class LineBoard {
     private static final Map<String, LineBoard> BOARDS = new ConcurrentHashMap<>();
@@ -20,6 +22,7 @@ final class LineBoard {
     private final String id;
     private final Queue<String> lines = new ConcurrentLinkedQueue<>();
     private final AtomicLong lateDropped = new AtomicLong();
+    private final CompletableFuture<Void> rowsEmitted = new CompletableFuture<>();
 
     private LineBoard(final String id) {
         this.id = id;
@@ -58,6 +61,16 @@ final class LineBoard {
     /** Counts one record dropped as late. */
     void dropLate() {
         lateDropped.incrementAndGet();
+    }
+
+    /** Tells the run that the source has emitted every row of a channel that does not end. */
+    void allRowsEmitted() {
+        rowsEmitted.complete(null);
+    }
+
+    /** @return completes when the source has emitted every row of a channel that does not end */
+    CompletableFuture<Void> rowsEmitted() {
+        return rowsEmitted;
     }
 
     /** @return the lines so far, in emission order */

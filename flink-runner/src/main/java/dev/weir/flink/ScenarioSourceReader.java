@@ -14,19 +14,24 @@ import dev.weir.pipelines.scenario.ScenarioRecord;
  * Emits the rows of the scenario's split, one per {@link #pollNext} call, in file order: a record
  * with its event time as the record's timestamp, a watermark row as an explicit watermark on the
  * output (which, as every Flink source output, forwards only rising watermarks), the end row as
- * the end of input. Runs on its source task's thread only.
+ * the end of input. After the last row of a channel without an end row it tells the run's
+ * {@link LineBoard} and waits for good. Runs on its source task's thread only.
  */
 final class ScenarioSourceReader implements SourceReader<ScenarioRecord, ScenarioSplit> {
     private final SourceReaderContext context;
     private final List<ScenarioElement> elements;
+    private final String boardId;
+    private final boolean endsInput;
     private CompletableFuture<Void> available = new CompletableFuture<>();
     private ScenarioSplit split;
     private int position;
     private boolean noMoreSplits;
 
-    ScenarioSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements) {
+    ScenarioSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements, final String boardId) {
         this.context = context;
         this.elements = elements;
+        this.boardId = boardId;
+        this.endsInput = !elements.isEmpty() && elements.get(elements.size() - 1).kind() == ScenarioElement.Kind.END;
     }
 
     @Override
@@ -40,7 +45,15 @@ final class ScenarioSourceReader implements SourceReader<ScenarioRecord, Scenari
             return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
         if (position == elements.size()) {
-            return InputStatus.END_OF_INPUT;
+            if (endsInput) {
+                return InputStatus.END_OF_INPUT;
+            }
+            // a channel without an E row: everything is emitted, and time does not end; the run stops the job
+            if (available.isDone()) {
+                available = new CompletableFuture<>();
+                LineBoard.of(boardId).allRowsEmitted();
+            }
+            return InputStatus.NOTHING_AVAILABLE;
         }
         final ScenarioElement element = elements.get(position++);
         switch (element.kind()) {

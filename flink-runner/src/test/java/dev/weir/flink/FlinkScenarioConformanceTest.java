@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,12 +9,14 @@ import dev.weir.pipelines.input.BadInputException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WindowKind;
+import dev.weir.pipelines.scenario.ScenarioLines;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -104,25 +107,31 @@ final class FlinkScenarioConformanceTest {
 
     private static void runScenario(final Path directory) throws Exception {
         final Path jobFile = directory.resolve("job.yaml");
+        final Path elementFile = directory.resolve("elements.csv");
         final Path refused = directory.resolve("refused.txt");
+        final JobSpec job = JobFileParser.parse(jobFile);
         if (Files.exists(refused)) {
-            final BadInputException failure = assertThrows(BadInputException.class, () -> prepare(jobFile, directory.resolve("elements.csv")));
-            assertEquals(Files.readString(refused, StandardCharsets.UTF_8).strip()
-                    .replace("JOB", jobFile.toString()).replace("ELEMENTS", directory.resolve("elements.csv").toString()), failure.getMessage());
+            final String expected = Files.readString(refused, StandardCharsets.UTF_8).strip()
+                    .replace("JOB", jobFile.toString()).replace("ELEMENTS", elementFile.toString());
+            final BadInputException failure = assertThrows(BadInputException.class, () -> {
+                FlinkScenario.check(job, jobFile.toString());
+                final ScenarioElementFile elements = ScenarioElementFile.read(job, elementFile);
+                if (elements.stop() != null) {
+                    throw elements.stop();
+                }
+            });
+            assertEquals(expected, failure.getMessage());
             return;
         }
-        final JobSpec job = JobFileParser.parse(jobFile);
-        final List<String> lines = FlinkScenario.run(job, prepare(jobFile, directory.resolve("elements.csv")), environment());
+        FlinkScenario.check(job, jobFile.toString());
+        final ScenarioElementFile elements = ScenarioElementFile.read(job, elementFile);
+        assertNull(elements.stop());
+        final List<String> lines = new ArrayList<>();
+        lines.add(ScenarioLines.summary(FlinkScenario.run(job, elements.elements(), environment(), lines::add)));
         final List<String> expected = Files.readAllLines(directory.resolve("expected.txt"), StandardCharsets.UTF_8);
         final boolean session = job.window().kind() == WindowKind.SESSION;
         assertEquals(PerKeyLines.of(expected, session), PerKeyLines.of(lines, session), directory.getFileName() + ": Flink printed " + lines);
         assertEquals(expected.stream().filter(line -> !line.isBlank()).count(), lines.size(), "line count");
-    }
-
-    private static List<ScenarioElement> prepare(final Path jobFile, final Path elements) {
-        final JobSpec job = JobFileParser.parse(jobFile);
-        FlinkScenario.check(job, jobFile.toString());
-        return ScenarioElementFile.read(job, elements);
     }
 
     private static StreamExecutionEnvironment environment() {
