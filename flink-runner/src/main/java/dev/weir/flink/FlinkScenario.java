@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
@@ -53,6 +55,9 @@ public final class FlinkScenario {
     static final long MAX_CONTINUOUS_FIRES = 100_000;
 
     private static final String JOB_NAME = "weir scenario";
+    /** How long a job whose channel never ends may take to have all its tasks running, so it can be stopped. */
+    private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
+    private static final Duration STOP_RETRY = Duration.ofMillis(20);
 
     private FlinkScenario() {
     }
@@ -179,11 +184,32 @@ public final class FlinkScenario {
         final Path savepoints = Files.createTempDirectory("weir-flink-savepoint");
         try {
             // the savepoint's barrier follows the last row through the window operator: every row's lines are out when it is taken
-            client.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL).get();
+            stopWithoutDraining(client, result, savepoints.toUri().toString());
             result.get();
         } finally {
             try (Stream<Path> files = Files.walk(savepoints)) {
                 files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * Flink refuses a savepoint while a task is still being deployed ("not all required tasks are
+     * currently running"), which a short job's source may outrun: try again, while the job runs,
+     * until {@link #STOP_DEADLINE}.
+     */
+    private static void stopWithoutDraining(final JobClient client, final CompletableFuture<JobExecutionResult> result,
+            final String savepoints) throws Exception {
+        final long deadline = System.nanoTime() + STOP_DEADLINE.toNanos();
+        while (true) {
+            try {
+                client.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL).get();
+                return;
+            } catch (ExecutionException e) {
+                if (result.isDone() || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(STOP_RETRY.toMillis(), TimeUnit.MILLISECONDS)).get();
             }
         }
     }

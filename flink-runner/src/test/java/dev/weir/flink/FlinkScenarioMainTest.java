@@ -58,7 +58,7 @@ final class FlinkScenarioMainTest {
     void aBadRowStopsTheRunAfterTheLinesOfTheRowsBeforeIt() throws IOException {
         final Path job = file("job.yaml", JOB);
         final Path elements = file("elements.csv", HEADER + "0,0,R,a,500,1\n1,0,R,b,1500,2\n2,0,R,c,abc,3\n3,0,E,,,\n");
-        assertEquals(2, run(job.toString(), elements.toString()));
+        assertEquals(2, run(job.toString(), elements.toString()), err());
         // the channel has not ended when the bad row stops it: window [1000,2000) stays open, and no summary line
         assertEquals("FIRE key=a window=[0,1000) count=1 sum=1 elements=[500] wm=1499\n", out());
         assertEquals("weir: " + elements + ":4: field 'ts': 'abc' is not a 64-bit integer\n", err());
