@@ -1,0 +1,64 @@
+package dev.weir.flink;
+
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+
+/**
+ * The sinks of a scenario job: each hands what it receives to the run's {@link LineBoard}, either
+ * as a line or as one more record dropped as late. Chained to the window operator (same task,
+ * parallelism 1), so the board sees main and side output in the order the operator emitted them.
+ *
+ * @param <T> what the sink receives
+ */
+final class BoardSink<T> implements Sink<T> {
+    private static final long serialVersionUID = 1L;
+
+    private final String boardId;
+    private final boolean countsDropped;
+
+    private BoardSink(final String boardId, final boolean countsDropped) {
+        this.boardId = boardId;
+        this.countsDropped = countsDropped;
+    }
+
+    /**
+     * @param board the run's board
+     * @return a sink that adds each line to the board
+     */
+    static BoardSink<String> lines(final LineBoard board) {
+        return new BoardSink<>(board.id(), false);
+    }
+
+    /**
+     * @param board the run's board
+     * @param <T> the record type
+     * @return a sink that counts each record it receives as dropped late
+     */
+    static <T> BoardSink<T> droppedLate(final LineBoard board) {
+        return new BoardSink<>(board.id(), true);
+    }
+
+    @Override
+    public SinkWriter<T> createWriter(final WriterInitContext context) {
+        final LineBoard board = LineBoard.of(boardId);
+        return new SinkWriter<>() {
+            @Override
+            public void write(final T element, final Context context) {
+                if (countsDropped) {
+                    board.dropLate();
+                } else {
+                    board.add((String) element);
+                }
+            }
+
+            @Override
+            public void flush(final boolean endOfInput) {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}

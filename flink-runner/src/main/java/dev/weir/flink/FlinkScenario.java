@@ -1,0 +1,283 @@
+package dev.weir.flink;
+
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.TriggerSpec;
+import dev.weir.pipelines.job.WatermarkSpec;
+import dev.weir.pipelines.job.WindowKind;
+import dev.weir.pipelines.job.WindowSpec;
+import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.pipelines.scenario.ScenarioRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.AscendingTimestampsWatermarks;
+import org.apache.flink.api.common.eventtime.BoundedOutOfOrdernessWatermarks;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.datastream.WindowedStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows;
+import org.apache.flink.streaming.api.windowing.assigners.GlobalWindows;
+import org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.assigners.WindowAssigner;
+import org.apache.flink.streaming.api.windowing.triggers.ContinuousEventTimeTrigger;
+import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
+import org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger;
+import org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger;
+import org.apache.flink.streaming.api.windowing.triggers.Trigger;
+import org.apache.flink.streaming.api.windowing.windows.Window;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * A job file (docs/scenarios.md) as a Flink job with Flink's own window operators: the scenario's
+ * rows from a {@link ScenarioSource}, Flink's watermark generators, {@code keyBy(key).window(...)}
+ * with Flink's assigner and trigger, {@code allowedLateness}, {@code sideOutputLateData}, and a
+ * window function that prints Weir's {@code FIRE} line ({@link FireLines}). What this layer cannot
+ * translate is refused by {@link #check} with the section and the reason (docs/flink.md). Stateless.
+ */
+public final class FlinkScenario {
+    /** Weir fires a continuous trigger at most this often per watermark (docs/semantics.md §4); Flink has no such cap. */
+    static final long MAX_CONTINUOUS_FIRES = 100_000;
+
+    private static final String JOB_NAME = "weir scenario";
+    /** How long a job whose channel never ends may take to have all its tasks running, so it can be stopped. */
+    private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
+    private static final Duration STOP_RETRY = Duration.ofMillis(20);
+
+    private FlinkScenario() {
+    }
+
+    /**
+     * Refuses what this layer does not translate, before anything runs.
+     *
+     * @param job a parsed job file
+     * @param jobFile its name, for messages
+     * @throws ScenarioRefusedException naming the section and the reason
+     */
+    public static void check(final JobSpec job, final String jobFile) {
+        if (job.channels() != 1) {
+            throw new ScenarioRefusedException(jobFile, 0, "channels", job.channels() + " channels: this layer runs one channel"
+                    + " (one source split); several need Flink's per-split watermarks, not translated yet");
+        }
+        if (job.parallelism() != 1) {
+            throw new ScenarioRefusedException(jobFile, 0, "parallelism", job.parallelism() + ": this layer runs the window operator"
+                    + " at parallelism 1 only");
+        }
+        final WatermarkSpec watermarks = job.watermarks();
+        if (watermarks.idlenessMillis() > 0) {
+            throw new ScenarioRefusedException(jobFile, 0, "watermarks.idleness", "idleness is measured in processing time, which is"
+                    + " the wall clock on Flink, so the result would depend on timing");
+        }
+        final boolean generates = watermarks.kind() == dev.weir.pipelines.job.WatermarkKind.BOUNDED_OUT_OF_ORDERNESS
+                || watermarks.kind() == dev.weir.pipelines.job.WatermarkKind.MONOTONOUS;
+        if (generates && watermarks.intervalMillis() != 0) {
+            throw new ScenarioRefusedException(jobFile, 0, "watermarks.interval", watermarks.intervalMillis() + ": periodic emission"
+                    + " runs on Flink's wall clock, so the watermarks would depend on timing; use 0 (after every record) or"
+                    + " explicit watermarks");
+        }
+        final WindowSpec window = job.window();
+        if (window == null) {
+            throw new ScenarioRefusedException(jobFile, 0, "window", "a job without a window prints what leaves the valve (WM and"
+                    + " STATUS lines), which Flink's API does not expose");
+        }
+        checkTrigger(window, jobFile);
+    }
+
+    private static void checkTrigger(final WindowSpec window, final String jobFile) {
+        final TriggerSpec trigger = window.trigger();
+        if (trigger == null) {
+            return;
+        }
+        if (trigger.kind() == TriggerSpec.Kind.PROCESSING_TIME) {
+            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "processing-time fires on Flink's wall clock, so the"
+                    + " result would depend on timing");
+        }
+        if (trigger.kind() != TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
+            return;
+        }
+        if (window.kind() == WindowKind.GLOBAL) {
+            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "continuous-event-time on the global window: at end of"
+                    + " input Weir fires once more, Flink's trigger fires every " + trigger.parameter() + " ms up to Long.MAX_VALUE");
+        }
+        if (window.kind() == WindowKind.SESSION) {
+            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "continuous-event-time on session windows: a merged"
+                    + " session may span more than " + MAX_CONTINUOUS_FIRES + " periods, where Weir fires once per watermark and Flink"
+                    + " once per period");
+        }
+        if ((window.sizeMillis() - 1) / trigger.parameter() + 1 > MAX_CONTINUOUS_FIRES) {
+            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "a " + window.sizeMillis() + " ms window holds more than "
+                    + MAX_CONTINUOUS_FIRES + " periods of " + trigger.parameter() + " ms: Weir fires once for a watermark past more,"
+                    + " Flink once per period");
+        }
+    }
+
+    /**
+     * Runs a checked job over a channel's rows on a Flink environment at parallelism 1. The
+     * {@code FIRE} and {@code LATE} lines go to {@code lines} in the order the window operator
+     * emitted them, once the job is over. Rows ending in an {@code E} row end event time (MAX);
+     * without one the channel never ends, as on Weir: once every row is processed the job is
+     * stopped with a savepoint without draining, so no MAX watermark fires the windows still open.
+     * The environment must run the job in this JVM (a local environment or a MiniCluster), where
+     * the sinks hand the lines over.
+     *
+     * @param job a job that passed {@link #check}
+     * @param elements the channel's rows ({@link ScenarioElementFile#elements})
+     * @param env where the job runs
+     * @param lines receives the lines
+     * @return the number of records dropped as late (the closing {@code # lateDropped=N})
+     * @throws Exception if Flink fails to run the job
+     */
+    public static long run(final JobSpec job, final List<ScenarioElement> elements, final StreamExecutionEnvironment env,
+            final Consumer<String> lines) throws Exception {
+        env.setParallelism(1);
+        // no wall-clock watermarks: they come after every record (AfterEveryRecord) or from W rows
+        env.getConfig().setAutoWatermarkInterval(0);
+        final LineBoard board = LineBoard.open();
+        try {
+            final TypeInformation<ScenarioRecord> type = TypeInformation.of(ScenarioRecord.class);
+            final DataStream<ScenarioRecord> records = env.fromSource(new ScenarioSource(elements, board.id()),
+                    watermarks(job.watermarks()), "scenario elements", type);
+            final KeyedStream<ScenarioRecord, String> keyed = records.keyBy(ScenarioRecord::key, Types.STRING);
+            final OutputTag<ScenarioRecord> late = new OutputTag<>("late", type);
+            final SingleOutputStreamOperator<String> fires = window(keyed, job.window(), late);
+            fires.sinkTo(BoardSink.lines(board)).name("FIRE lines");
+            final DataStream<ScenarioRecord> lateRecords = fires.getSideOutput(late);
+            if (job.window().sideOutputLateData()) {
+                lateRecords.map(ScenarioLines::late, Types.STRING).sinkTo(BoardSink.lines(board)).name("LATE lines");
+            } else {
+                // without a side output Flink drops them and counts numLateRecordsDropped; the side output is the same set of records
+                lateRecords.sinkTo(BoardSink.droppedLate(board)).name("late records dropped");
+            }
+            if (!elements.isEmpty() && elements.get(elements.size() - 1).kind() == ScenarioElement.Kind.END) {
+                env.execute(JOB_NAME);
+            } else {
+                runWithoutEnd(env, board);
+            }
+            board.lines().forEach(lines);
+            return board.lateDropped();
+        } finally {
+            board.close();
+        }
+    }
+
+    /** A channel that never ends: stop the job once every row is through, without draining (no MAX watermark). */
+    private static void runWithoutEnd(final StreamExecutionEnvironment env, final LineBoard board) throws Exception {
+        final JobClient client = env.executeAsync(JOB_NAME);
+        final CompletableFuture<JobExecutionResult> result = client.getJobExecutionResult();
+        // a job that fails first completes the result exceptionally, and get() throws
+        CompletableFuture.anyOf(board.rowsEmitted(), result).get();
+        final Path savepoints = Files.createTempDirectory("weir-flink-savepoint");
+        try {
+            // the savepoint's barrier follows the last row through the window operator: every row's lines are out when it is taken
+            stopWithoutDraining(client, result, savepoints.toUri().toString());
+            result.get();
+        } finally {
+            try (Stream<Path> files = Files.walk(savepoints)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    /**
+     * Flink refuses a savepoint while a task is still being deployed ("not all required tasks are
+     * currently running"), which a short job's source may outrun: try again, while the job runs,
+     * until {@link #STOP_DEADLINE}.
+     */
+    private static void stopWithoutDraining(final JobClient client, final CompletableFuture<JobExecutionResult> result,
+            final String savepoints) throws Exception {
+        final long deadline = System.nanoTime() + STOP_DEADLINE.toNanos();
+        while (true) {
+            try {
+                client.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL).get();
+                return;
+            } catch (ExecutionException e) {
+                if (result.isDone() || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(STOP_RETRY.toMillis(), TimeUnit.MILLISECONDS)).get();
+            }
+        }
+    }
+
+    private static WatermarkStrategy<ScenarioRecord> watermarks(final WatermarkSpec spec) {
+        switch (spec.kind()) {
+            case BOUNDED_OUT_OF_ORDERNESS:
+                final Duration bound = Duration.ofMillis(spec.maxOutOfOrdernessMillis());
+                return WatermarkStrategy.forGenerator(context -> new AfterEveryRecord<>(new BoundedOutOfOrdernessWatermarks<>(bound)));
+            case MONOTONOUS:
+                return WatermarkStrategy.forGenerator(context -> new AfterEveryRecord<>(new AscendingTimestampsWatermarks<>()));
+            case EXPLICIT:
+            case NONE:
+            default:
+                // W rows only, emitted by the source
+                return WatermarkStrategy.noWatermarks();
+        }
+    }
+
+    private static SingleOutputStreamOperator<String> window(
+            final KeyedStream<ScenarioRecord, String> keyed, final WindowSpec spec, final OutputTag<ScenarioRecord> late) {
+        switch (spec.kind()) {
+            case TUMBLING:
+                return process(keyed, TumblingEventTimeWindows.of(Duration.ofMillis(spec.sizeMillis()), Duration.ofMillis(spec.offsetMillis())),
+                        spec, late);
+            case SLIDING:
+                return process(keyed, SlidingEventTimeWindows.of(Duration.ofMillis(spec.sizeMillis()), Duration.ofMillis(spec.slideMillis()),
+                        Duration.ofMillis(spec.offsetMillis())), spec, late);
+            case SESSION:
+                return process(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(spec.gapMillis())), spec, late);
+            case GLOBAL:
+            default:
+                return process(keyed, GlobalWindows.create(), spec, late);
+        }
+    }
+
+    private static <W extends Window> SingleOutputStreamOperator<String> process(final KeyedStream<ScenarioRecord, String> keyed,
+            final WindowAssigner<Object, W> assigner, final WindowSpec spec, final OutputTag<ScenarioRecord> late) {
+        final WindowedStream<ScenarioRecord, String, W> windowed = keyed.window(assigner);
+        final Trigger<Object, W> trigger = trigger(spec.trigger());
+        if (trigger != null) {
+            windowed.trigger(trigger);
+        }
+        return windowed.allowedLateness(Duration.ofMillis(spec.allowedLatenessMillis()))
+                .sideOutputLateData(late)
+                .process(new FireLines<>(), Types.STRING)
+                .name("window " + spec.kind().id());
+    }
+
+    /** Flink's trigger for a job file's, or null for the assigner's default. */
+    private static <W extends Window> Trigger<Object, W> trigger(final TriggerSpec spec) {
+        if (spec == null) {
+            return null;
+        }
+        switch (spec.kind()) {
+            case EVENT_TIME:
+                @SuppressWarnings("unchecked")
+                final Trigger<Object, W> eventTime = (Trigger<Object, W>) (Trigger<Object, ?>) EventTimeTrigger.create();
+                return eventTime;
+            case COUNT:
+                return CountTrigger.of(spec.parameter());
+            case PURGING_COUNT:
+                return PurgingTrigger.of(CountTrigger.<W>of(spec.parameter()));
+            case CONTINUOUS_EVENT_TIME:
+                return ContinuousEventTimeTrigger.of(Duration.ofMillis(spec.parameter()));
+            case PROCESSING_TIME:
+            default:
+                throw new IllegalArgumentException("trigger " + spec.kind() + " is refused by FlinkScenario.check");
+        }
+    }
+}

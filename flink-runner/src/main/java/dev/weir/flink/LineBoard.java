@@ -1,0 +1,90 @@
+package dev.weir.flink;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Where the sinks of a scenario job put what they receive, in the JVM that runs the job (a local
+ * MiniCluster): the lines in the order the window operator emitted them, and the count of records
+ * dropped as late, and the source's word that a channel without an end has emitted all its rows.
+ * One board per run, found by its id, which the sinks and the source carry. Thread-safe.
+ */
+final class LineBoard {
+    private static final Map<String, LineBoard> BOARDS = new ConcurrentHashMap<>();
+
+    private final String id;
+    private final Queue<String> lines = new ConcurrentLinkedQueue<>();
+    private final AtomicLong lateDropped = new AtomicLong();
+    private final CompletableFuture<Void> rowsEmitted = new CompletableFuture<>();
+
+    private LineBoard(final String id) {
+        this.id = id;
+    }
+
+    /** @return a new, registered board; {@link #close} it when the run is over */
+    static LineBoard open() {
+        final LineBoard board = new LineBoard(UUID.randomUUID().toString());
+        BOARDS.put(board.id, board);
+        return board;
+    }
+
+    /**
+     * @param id a board's id
+     * @return the board
+     * @throws IllegalStateException if no open board has this id (the job runs in another JVM)
+     */
+    static LineBoard of(final String id) {
+        final LineBoard board = BOARDS.get(id);
+        if (board == null) {
+            throw new IllegalStateException("no scenario board " + id + " in this JVM: a scenario job runs on a local MiniCluster");
+        }
+        return board;
+    }
+
+    /** @return the id sinks use to find this board */
+    String id() {
+        return id;
+    }
+
+    /** @param line a line the job printed */
+    void add(final String line) {
+        lines.add(line);
+    }
+
+    /** Counts one record dropped as late. */
+    void dropLate() {
+        lateDropped.incrementAndGet();
+    }
+
+    /** Tells the run that the source has emitted every row of a channel that does not end. */
+    void allRowsEmitted() {
+        rowsEmitted.complete(null);
+    }
+
+    /** @return completes when the source has emitted every row of a channel that does not end */
+    CompletableFuture<Void> rowsEmitted() {
+        return rowsEmitted;
+    }
+
+    /** @return the lines so far, in emission order */
+    List<String> lines() {
+        return new ArrayList<>(lines);
+    }
+
+    /** @return the records dropped as late so far */
+    long lateDropped() {
+        return lateDropped.get();
+    }
+
+    /** Unregisters the board. */
+    void close() {
+        BOARDS.remove(id);
+    }
+}

@@ -1,0 +1,104 @@
+package dev.weir.flink;
+
+import dev.weir.pipelines.input.BadInputException;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.source.LineReader;
+import dev.weir.tools.scenario.ElementFileException;
+import dev.weir.tools.scenario.ElementFileReader;
+import dev.weir.tools.scenario.ElementRow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A scenario's element file read for the Flink source, with the rules and messages of
+ * {@code weir scenario} (the same {@link ElementFileReader}); rows this layer does not translate
+ * ({@code I}/{@code A} rows, records whose windows Flink's arithmetic would wrap, see
+ * {@link FlinkWindowRange}) are refused. Reading stops at the first bad or refused row and keeps
+ * the rows before it, which run as a channel that has not ended, as {@code weir scenario} prints
+ * the lines of the rows before a bad one. Immutable.
+ */
+public final class ScenarioElementFile {
+    private final List<ScenarioElement> elements;
+    private final BadInputException stop;
+
+    private ScenarioElementFile(final List<ScenarioElement> elements, final BadInputException stop) {
+        this.elements = Collections.unmodifiableList(elements);
+        this.stop = stop;
+    }
+
+    /**
+     * @param job the job (one channel; see {@link FlinkScenario#check})
+     * @param file the element file
+     * @return the rows up to the first bad or refused one, and that one's error
+     */
+    public static ScenarioElementFile read(final JobSpec job, final Path file) {
+        final String name = file.toString();
+        final List<ScenarioElement> elements = new ArrayList<>();
+        if (Files.isDirectory(file)) {
+            return new ScenarioElementFile(elements, new ElementFileException(name, 0, null, "is a directory, not an element file"));
+        }
+        try (LineReader lines = LineReader.utf8(Files.newInputStream(file), LineReader.DEFAULT_MAX_LINE_BYTES)) {
+            read(job, name, new ElementFileReader(name, lines, job.channels()), elements);
+            return new ScenarioElementFile(elements, null);
+        } catch (BadInputException e) {
+            return new ScenarioElementFile(elements, e);
+        } catch (NoSuchFileException e) {
+            return new ScenarioElementFile(elements, new ElementFileException(name, 0, null, "no such element file"));
+        } catch (IOException e) {
+            return new ScenarioElementFile(elements, new ElementFileException(name, 0, null, "cannot read the element file: " + e.getMessage()));
+        }
+    }
+
+    /** @return the rows in file order, up to the first bad or refused one; an {@code E} row, if any, is last */
+    public List<ScenarioElement> elements() {
+        return elements;
+    }
+
+    /** @return the error of the row at which reading stopped, or null if the whole file was read */
+    public BadInputException stop() {
+        return stop;
+    }
+
+    private static void read(final JobSpec job, final String name, final ElementFileReader reader, final List<ScenarioElement> elements) {
+        int endLine = 0;
+        for (ElementRow row = reader.next(); row != null; row = reader.next()) {
+            if (endLine > 0) {
+                throw new ElementFileException(name, row.line(), "channel", "channel " + row.channel() + " ended on line " + endLine
+                        + "; no row may follow its E row");
+            }
+            switch (row.kind()) {
+                case R:
+                    checkRecord(job, name, row);
+                    elements.add(ScenarioElement.record(row.key(), row.timestamp(), row.value()));
+                    break;
+                case W:
+                    elements.add(ScenarioElement.watermark(row.timestamp()));
+                    break;
+                case E:
+                    elements.add(ScenarioElement.end());
+                    endLine = row.line();
+                    break;
+                default:
+                    throw new ScenarioRefusedException(name, row.line(), "kind", row.kind() + " rows (channel status) are not translated to"
+                            + " Flink in this layer: a source's idleness on Flink follows wall-clock time");
+            }
+        }
+    }
+
+    private static void checkRecord(final JobSpec job, final String name, final ElementRow row) {
+        try {
+            job.checkRecordTimestamp(row.timestamp());
+        } catch (IllegalArgumentException e) {
+            throw new ElementFileException(name, row.line(), "ts", e.getMessage());
+        }
+        final String wrapped = FlinkWindowRange.wrapped(job.window(), row.timestamp());
+        if (wrapped != null) {
+            throw new ScenarioRefusedException(name, row.line(), "ts", wrapped);
+        }
+    }
+}

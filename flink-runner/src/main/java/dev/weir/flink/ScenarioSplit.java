@@ -1,0 +1,29 @@
+package dev.weir.flink;
+
+import org.apache.flink.api.connector.source.SourceSplit;
+
+/**
+ * The one split of a scenario source: the whole element file, and how many of its rows the
+ * reader has emitted (the position Flink checkpoints). Immutable.
+ */
+public final class ScenarioSplit implements SourceSplit {
+    /** The id of the only split. */
+    static final String ID = "elements";
+
+    private final int position;
+
+    /** @param position rows already emitted (0 for a fresh split) */
+    public ScenarioSplit(final int position) {
+        this.position = position;
+    }
+
+    /** @return the number of rows already emitted */
+    public int position() {
+        return position;
+    }
+
+    @Override
+    public String splitId() {
+        return ID;
+    }
+}

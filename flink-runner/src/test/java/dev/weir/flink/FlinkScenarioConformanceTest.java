@@ -1,0 +1,175 @@
+package dev.weir.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weir.pipelines.input.BadInputException;
+import dev.weir.pipelines.job.JobFileParser;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.WindowKind;
+import dev.weir.pipelines.scenario.ScenarioLines;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every scenario whose output cannot depend on wall-clock timing (one channel, a window, no
+ * idleness, no processing-time trigger, watermarks after every record or explicit only) runs on
+ * Flink with Flink's own window operators and prints the lines of its {@code expected.txt}, the
+ * output of Weir's deterministic driver, compared by {@link PerKeyLines}. A scenario directory
+ * with a {@code refused.txt} instead is one this layer refuses: the file holds the message.
+ *
+ * <p>The scenarios of the tools' {@code conformance/} and {@code scenarios/} directories are
+ * copied here if they qualify (see {@link #EXCLUDED} for the others, whose job files are copied to
+ * {@code excluded/} and must be refused by {@link FlinkScenario#check}); the others were written
+ * for this layer and their {@code expected.txt} printed by {@code weir scenario}. All run on one
+ * MiniCluster.
+ */
+final class FlinkScenarioConformanceTest {
+    /**
+     * Scenarios of tools/src/test/resources (conformance/, scenarios/) not run here, by the job-file field that rules them out:
+     * their output depends on wall-clock timing on Flink, or on what Flink's API does not expose.
+     */
+    static final Map<String, String> EXCLUDED = Map.ofEntries(
+            Map.entry("seed-idle-idleness", "channels"),                   // two channels, idleness
+            Map.entry("seed-idle-stalled", "channels"),                    // two channels
+            Map.entry("seed-late", "watermarks.interval"),                 // periodic watermarks every 200 ms
+            Map.entry("seed-session", "watermarks.interval"),              // periodic watermarks every 200 ms
+            Map.entry("continuous-event-time-trigger", "watermarks.interval"),
+            Map.entry("end-of-input-multiple-channels", "channels"),
+            Map.entry("explicit-watermarks-valve-output", "channels"),     // two channels, and no window (WM/STATUS lines)
+            Map.entry("global-count-trigger", "watermarks.interval"),
+            Map.entry("idleness-of-years-one-ms-interval", "channels"),
+            Map.entry("idleness-one-ms-hours-apart", "channels"),
+            Map.entry("lateness-dropped-without-side-output", "watermarks.interval"),
+            Map.entry("parallelism-two", "parallelism"),                   // and periodic watermarks
+            Map.entry("processing-time-trigger", "window.trigger"),        // fires on the wall clock
+            Map.entry("purging-count-trigger", "watermarks.interval"),
+            Map.entry("session-bridge-merge", "watermarks.interval"),
+            Map.entry("sliding-record-in-three-windows", "watermarks.interval"),
+            Map.entry("tick-at-end-of-time-interval-max", "watermarks.interval"),
+            Map.entry("tick-at-end-of-time-interval-seven", "watermarks.interval"),
+            Map.entry("tumbling-negative-offset", "watermarks.interval"),
+            Map.entry("two-channels-idleness", "channels"),
+            Map.entry("valve-idleness-status", "channels"));
+
+    private static MiniCluster cluster;
+    private static URI rest;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        final Configuration configuration = new Configuration();
+        configuration.set(RestOptions.BIND_PORT, "0");
+        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
+                .setConfiguration(configuration)
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(1)
+                .build());
+        cluster.start();
+        rest = cluster.getRestAddress().get();
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyScenarioPrintsItsExpectedLinesOnFlink() throws IOException {
+        final List<Path> directories = scenarioDirectories("scenarios");
+        assertEquals(19, directories.size(), "scenario directories");
+        return directories.stream().map(directory -> DynamicTest.dynamicTest(directory.getFileName().toString(), () -> runScenario(directory)));
+    }
+
+    private static void runScenario(final Path directory) throws Exception {
+        final Path jobFile = directory.resolve("job.yaml");
+        final Path elementFile = directory.resolve("elements.csv");
+        final Path refused = directory.resolve("refused.txt");
+        final JobSpec job = JobFileParser.parse(jobFile);
+        if (Files.exists(refused)) {
+            final String expected = Files.readString(refused, StandardCharsets.UTF_8).strip()
+                    .replace("JOB", jobFile.toString()).replace("ELEMENTS", elementFile.toString());
+            final BadInputException failure = assertThrows(BadInputException.class, () -> {
+                FlinkScenario.check(job, jobFile.toString());
+                final ScenarioElementFile elements = ScenarioElementFile.read(job, elementFile);
+                if (elements.stop() != null) {
+                    throw elements.stop();
+                }
+            });
+            assertEquals(expected, failure.getMessage());
+            return;
+        }
+        FlinkScenario.check(job, jobFile.toString());
+        final ScenarioElementFile elements = ScenarioElementFile.read(job, elementFile);
+        assertNull(elements.stop());
+        final List<String> lines = new ArrayList<>();
+        lines.add(ScenarioLines.summary(FlinkScenario.run(job, elements.elements(), environment(), lines::add)));
+        final List<String> expected = Files.readAllLines(directory.resolve("expected.txt"), StandardCharsets.UTF_8);
+        final boolean session = job.window().kind() == WindowKind.SESSION;
+        assertEquals(PerKeyLines.of(expected, session), PerKeyLines.of(lines, session), directory.getFileName() + ": Flink printed " + lines);
+        assertEquals(expected.stream().filter(line -> !line.isBlank()).count(), lines.size(), "line count");
+    }
+
+    private static StreamExecutionEnvironment environment() {
+        return StreamExecutionEnvironment.createRemoteEnvironment(rest.getHost(), rest.getPort());
+    }
+
+    @Test
+    void everyExcludedScenarioIsRefusedByTheFieldNamed() throws IOException {
+        final List<Path> directories = scenarioDirectories("excluded");
+        assertEquals(new TreeSet<>(EXCLUDED.keySet()),
+                directories.stream().map(path -> path.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new)));
+        for (final Path directory : directories) {
+            final Path jobFile = directory.resolve("job.yaml");
+            final ScenarioRefusedException refused = assertThrows(ScenarioRefusedException.class,
+                    () -> FlinkScenario.check(JobFileParser.parse(jobFile), jobFile.toString()), directory.toString());
+            assertEquals(EXCLUDED.get(directory.getFileName().toString()), refused.field(), refused.getMessage());
+            assertTrue(refused.getMessage().startsWith(jobFile + ": field '" + refused.field() + "': "), refused.getMessage());
+        }
+    }
+
+    @Test
+    void theToolsScenariosAreEachRunOrExcluded() throws IOException {
+        // the tools' scenarios copied here (run or refused with a reason) and the excluded ones are disjoint
+        final Set<String> run = scenarioDirectories("scenarios").stream().map(path -> path.getFileName().toString()).collect(Collectors.toSet());
+        for (final String excluded : EXCLUDED.keySet()) {
+            assertTrue(!run.contains(excluded), excluded);
+        }
+    }
+
+    private static List<Path> scenarioDirectories(final String resource) throws IOException {
+        final Path root;
+        try {
+            root = Path.of(FlinkScenarioConformanceTest.class.getResource("/" + resource).toURI());
+        } catch (URISyntaxException e) {
+            throw new IOException(e);
+        }
+        try (Stream<Path> paths = Files.list(root)) {
+            return paths.filter(Files::isDirectory).sorted().collect(Collectors.toList());
+        }
+    }
+}
