@@ -23,12 +23,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -45,7 +40,7 @@ import org.junit.jupiter.api.TestFactory;
  * copied here if they qualify (see {@link #EXCLUDED} for the others, whose job files are copied to
  * {@code excluded/} and must be refused by {@link FlinkScenario#check}); the others were written
  * for this layer and their {@code expected.txt} printed by {@code weir scenario}. All run on one
- * MiniCluster.
+ * MiniCluster ({@link SharedMiniCluster}).
  */
 final class FlinkScenarioConformanceTest {
     /**
@@ -75,27 +70,11 @@ final class FlinkScenarioConformanceTest {
             Map.entry("two-channels-idleness", "channels"),
             Map.entry("valve-idleness-status", "channels"));
 
-    private static MiniCluster cluster;
     private static URI rest;
 
     @BeforeAll
     static void startCluster() throws Exception {
-        final Configuration configuration = new Configuration();
-        configuration.set(RestOptions.BIND_PORT, "0");
-        cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(configuration)
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(1)
-                .build());
-        cluster.start();
-        rest = cluster.getRestAddress().get();
-    }
-
-    @AfterAll
-    static void stopCluster() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
+        rest = SharedMiniCluster.rest();
     }
 
     @TestFactory

@@ -1,0 +1,74 @@
+package dev.weir.flink;
+
+import dev.weir.time.Punctuation;
+import dev.weir.time.WatermarkKind;
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * A source's Weir {@code WatermarkStrategy} as Flink's: bounded out-of-orderness and monotonous
+ * timestamps as Flink's own generators, emitted on Flink's periodic interval set to Weir's
+ * ({@code 0}: no periodic emission, so only end of input moves the watermark, as on Weir);
+ * punctuated as {@link FlinkPunctuation}; none as Flink's {@code noWatermarks()}; with Weir's
+ * timestamp assigner. Refuses idleness, alignment, explicit and custom generators.
+ */
+final class SourceWatermarks {
+    private SourceWatermarks() {
+    }
+
+    /**
+     * @param strategy the source's strategy
+     * @param step the source step's index
+     * @param kind the source step's kind
+     * @throws FlinkTranslationException if the strategy is not translated
+     */
+    static void check(final dev.weir.time.WatermarkStrategy<?> strategy, final int step, final String kind) {
+        if (strategy.idlenessMillis() > 0) {
+            throw new FlinkTranslationException(step, kind, "watermark idleness is measured in processing time, Flink's wall clock;"
+                    + " not translated");
+        }
+        if (strategy.alignment() != null) {
+            throw new FlinkTranslationException(step, kind, "watermark alignment is not translated yet");
+        }
+        final WatermarkKind watermarks = strategy.kind();
+        if (watermarks == WatermarkKind.EXPLICIT || watermarks == WatermarkKind.CUSTOM) {
+            throw new FlinkTranslationException(step, kind, "the watermark strategy " + watermarks + " is not translated yet;"
+                    + " bounded out-of-orderness, monotonous, punctuated and none are");
+        }
+        if (watermarks == WatermarkKind.PUNCTUATED) {
+            ShippedFunction.require(strategy.punctuation(), step, kind, "the punctuation");
+        }
+        if (strategy.timestampAssigner() != null) {
+            ShippedFunction.require(strategy.timestampAssigner(), step, kind, "the timestamp assigner");
+        }
+    }
+
+    /**
+     * @param strategy a strategy {@link #check} accepted
+     * @param environment the job's environment, whose periodic interval this sets
+     * @return Flink's strategy
+     */
+    static WatermarkStrategy<Object> of(final dev.weir.time.WatermarkStrategy<?> strategy, final StreamExecutionEnvironment environment) {
+        environment.getConfig().setAutoWatermarkInterval(strategy.intervalMillis());
+        final WatermarkStrategy<Object> flink;
+        switch (strategy.kind()) {
+            case BOUNDED_OUT_OF_ORDERNESS:
+                flink = WatermarkStrategy.forBoundedOutOfOrderness(Duration.ofMillis(strategy.maxOutOfOrdernessMillis()));
+                break;
+            case MONOTONOUS:
+                flink = WatermarkStrategy.forMonotonousTimestamps();
+                break;
+            case PUNCTUATED:
+                final Punctuation<?> punctuation = strategy.punctuation();
+                flink = WatermarkStrategy.forGenerator(context -> new FlinkPunctuation(punctuation));
+                break;
+            case NONE:
+                flink = WatermarkStrategy.noWatermarks();
+                break;
+            default:
+                throw new IllegalStateException("not checked: " + strategy.kind());
+        }
+        return strategy.timestampAssigner() == null ? flink : flink.withTimestampAssigner(new FlinkTimestamps(strategy.timestampAssigner()));
+    }
+}

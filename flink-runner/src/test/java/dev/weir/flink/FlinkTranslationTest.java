@@ -1,0 +1,139 @@
+package dev.weir.flink;
+
+import static dev.weir.flink.PipelineFunctions.KEY;
+import static dev.weir.flink.PipelineFunctions.SUM;
+import static dev.weir.flink.PipelineFunctions.TIMESTAMP;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.weir.api.DataStream;
+import dev.weir.api.KeyedStream;
+import dev.weir.api.StreamPipeline;
+import dev.weir.operator.KeyedProcessFunction;
+import dev.weir.operator.OutputTag;
+import dev.weir.source.CollectionSource;
+import dev.weir.source.FileSource;
+import dev.weir.state.StateBackends;
+import dev.weir.time.WatermarkStrategy;
+import dev.weir.window.CountEvictor;
+import dev.weir.window.CountTrigger;
+import dev.weir.window.EventTimeSessionWindows;
+import dev.weir.window.GlobalWindows;
+import dev.weir.window.ProcessWindowFunction;
+import dev.weir.window.TimeWindow;
+import dev.weir.window.TumblingEventTimeWindows;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** Every kind of step or setting this slice does not translate is refused, before anything runs, with its exact message. */
+class FlinkTranslationTest {
+    private static final WatermarkStrategy<String> BOUNDED = WatermarkStrategy.<String>forBoundedOutOfOrderness(100).withTimestampAssigner(TIMESTAMP);
+
+    private static DataStream<String> trades(final StreamPipeline pipeline, final WatermarkStrategy<String> watermarks) {
+        return pipeline.from("trades", CollectionSource.of(List.of("a,1,1")), watermarks, 1);
+    }
+
+    private static KeyedStream<String, String> keyed() {
+        return trades(StreamPipeline.named("p"), BOUNDED).keyBy(KEY);
+    }
+
+    private static void assertRefused(final String message, final StreamPipeline pipeline) {
+        final FlinkTranslationException refused = assertThrows(FlinkTranslationException.class,
+                () -> FlinkRunner.execute(pipeline, FlinkTarget.local(1)));
+        assertEquals(message, refused.getMessage());
+    }
+
+    @Test
+    void sourcesOtherThanACollectionAreRefused() {
+        final StreamPipeline published = StreamPipeline.named("p");
+        published.from(published.<String>publisher("orders"), BOUNDED).sink((value, timestamp) -> { });
+        assertRefused("step 0 (source): 'orders' is fed by publishers, which are not translated yet; only a CollectionSource is", published);
+        final StreamPipeline file = StreamPipeline.named("p");
+        file.from("lines", FileSource.of(Path.of("in.txt"), CharSequence::toString), BOUNDED, 1).sink((value, timestamp) -> { });
+        assertRefused("step 0 (source): 'lines' is a FileSource; only a CollectionSource is translated yet", file);
+    }
+
+    @Test
+    void watermarkStrategiesOtherThanBoundedMonotonousPunctuatedAndNoneAreRefused() {
+        assertRefused("step 0 (source): watermark idleness is measured in processing time, Flink's wall clock; not translated",
+                trades(StreamPipeline.named("p"), BOUNDED.withIdleness(1000)).sink((value, timestamp) -> { }));
+        assertRefused("step 0 (source): watermark alignment is not translated yet",
+                trades(StreamPipeline.named("p"), BOUNDED.withWatermarkAlignment("g", 1000)).sink((value, timestamp) -> { }));
+        assertRefused("step 0 (source): the watermark strategy EXPLICIT is not translated yet; bounded out-of-orderness, monotonous,"
+                + " punctuated and none are", trades(StreamPipeline.named("p"), WatermarkStrategy.explicit()).sink((value, timestamp) -> { }));
+        assertRefused("step 0 (source): the watermark strategy CUSTOM is not translated yet; bounded out-of-orderness, monotonous,"
+                + " punctuated and none are", trades(StreamPipeline.named("p"),
+                        WatermarkStrategy.forGenerator(() -> WatermarkStrategy.<String>noWatermarks().createGenerator(null)))
+                        .sink((value, timestamp) -> { }));
+        assertRefused("step 1 (assignTimestampsAndWatermarks): timestamps and watermarks are translated on the source only in this slice",
+                trades(StreamPipeline.named("p"), BOUNDED).assignTimestampsAndWatermarks(BOUNDED).sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void functionsThatCannotBeShippedAreRefusedNamingTheStep() {
+        final String advice = "; make it a Serializable class, or cast the lambda to an intersection with Serializable, e.g."
+                + " (Function<A, B> & Serializable)";
+        assertRefused("step 1 (map): the mapper cannot be shipped to Flink's tasks: it is not serializable" + advice,
+                trades(StreamPipeline.named("p"), BOUNDED).map(line -> line).sink((value, timestamp) -> { }));
+        assertRefused("step 1 (filter): the predicate cannot be shipped to Flink's tasks: it is not serializable" + advice,
+                trades(StreamPipeline.named("p"), BOUNDED).filter(line -> true).sink((value, timestamp) -> { }));
+        assertRefused("step 1 (keyBy): the key selector cannot be shipped to Flink's tasks: it is not serializable" + advice,
+                trades(StreamPipeline.named("p"), BOUNDED).keyBy(line -> line).window(TumblingEventTimeWindows.of(10)).reduce(SUM)
+                        .sink((value, timestamp) -> { }));
+        assertRefused("step 0 (source): the timestamp assigner cannot be shipped to Flink's tasks: it is not serializable" + advice,
+                trades(StreamPipeline.named("p"), WatermarkStrategy.<String>forMonotonousTimestamps().withTimestampAssigner((line, carried) -> 1L))
+                        .sink((value, timestamp) -> { }));
+        assertRefused("step 2 (window): the reduce function cannot be shipped to Flink's tasks: it is not serializable" + advice,
+                keyed().window(TumblingEventTimeWindows.of(10)).reduce((a, b) -> a).sink((value, timestamp) -> { }));
+        final Object unserializable = new Object();
+        assertRefused("step 1 (filter): the predicate cannot be shipped to Flink's tasks: it holds a value that is not serializable:"
+                + " java.lang.Object" + advice, trades(StreamPipeline.named("p"), BOUNDED)
+                        .filter((Predicate<String> & Serializable) line -> line.equals(unserializable)).sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void windowsBeyondTheDefaultTriggerReduceAndAggregateAreRefused() {
+        assertRefused("step 2 (window): the assigner GlobalWindows() is not translated yet; tumbling, sliding and fixed-gap session"
+                + " event-time windows are", keyed().window(GlobalWindows.create()).reduce(SUM).sink((value, timestamp) -> { }));
+        assertRefused("step 2 (window): the assigner DynamicEventTimeSessionWindows is not translated yet; tumbling, sliding and"
+                + " fixed-gap session event-time windows are", keyed().window(EventTimeSessionWindows.<String>withDynamicGap(line -> 10))
+                        .reduce(SUM).sink((value, timestamp) -> { }));
+        assertRefused("step 2 (window): the trigger CountTrigger is not translated yet; only the assigner's default event-time trigger is",
+                keyed().window(TumblingEventTimeWindows.of(10)).trigger(CountTrigger.of(2)).reduce(SUM).sink((value, timestamp) -> { }));
+        assertRefused("step 2 (window): evictors are not translated yet",
+                keyed().window(TumblingEventTimeWindows.of(10)).evictor(CountEvictor.of(2)).reduce(SUM).sink((value, timestamp) -> { }));
+        assertRefused("step 2 (window): the side output of late data is not translated yet",
+                keyed().window(TumblingEventTimeWindows.of(10)).sideOutputLateData(new OutputTag<>("late")).reduce(SUM)
+                        .sink((value, timestamp) -> { }));
+        final ProcessWindowFunction<String, String, String, TimeWindow> all = (key, context, elements, out) -> out.collect(key);
+        assertRefused("step 2 (window): process window functions (PROCESS) are not translated yet; reduce and aggregate are",
+                keyed().window(TumblingEventTimeWindows.of(10)).process(all).sink((value, timestamp) -> { }));
+        assertRefused("step 2 (window): process window functions (AGGREGATE_PROCESS) are not translated yet; reduce and aggregate are",
+                keyed().window(TumblingEventTimeWindows.of(10)).aggregate(new PipelineFunctions.CountAndSum(), all).sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void keyedProcessTransformAndSideOutputsAreRefused() {
+        final KeyedProcessFunction<String, String, String> echo = (value, context, out) -> out.collect(value);
+        assertRefused("step 2 (process): keyed process functions (keyed state and timers) are not translated yet",
+                keyed().process(echo).sink((value, timestamp) -> { }));
+        assertRefused("step 1 (transform): 'custom' is an operator known only by its factory; Flink cannot run it from a description",
+                trades(StreamPipeline.named("p"), BOUNDED).transform("custom", () -> null).sink((value, timestamp) -> { }));
+        assertRefused("step 1 (sideOutput): side outputs are not translated yet",
+                trades(StreamPipeline.named("p"), BOUNDED).sideOutput(new OutputTag<String>("errors"), (value, timestamp) -> { })
+                        .sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void checkpointingAndAStateBackendAreRefusedNamingThePipeline() {
+        assertRefused("pipeline 'p': checkpointing and restore are not translated yet; Flink's own checkpointing is a later step",
+                trades(StreamPipeline.named("p").checkpointing(Path.of("checkpoints"), Duration.ofSeconds(1)), BOUNDED)
+                        .sink((value, timestamp) -> { }));
+        assertRefused("pipeline 'p': a Weir state backend was given; on Flink, window state lives in Flink's state backend",
+                trades(StreamPipeline.named("p").stateBackend(StateBackends.defaultBackend()), BOUNDED).sink((value, timestamp) -> { }));
+    }
+}

@@ -1,0 +1,46 @@
+package dev.weir.flink;
+
+import java.net.URI;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+
+/**
+ * The one Flink MiniCluster of the module's tests, started by the first test that needs it and
+ * closed when the test JVM exits, so Flink's start-up is paid once. Two slots: a translated
+ * pipeline at parallelism 2. Thread-safe.
+ */
+final class SharedMiniCluster {
+    private static MiniCluster cluster;
+    private static URI rest;
+
+    private SharedMiniCluster() {
+    }
+
+    /** @return the cluster's REST address, starting the cluster on the first call */
+    static synchronized URI rest() throws Exception {
+        if (cluster == null) {
+            final Configuration configuration = new Configuration();
+            configuration.set(RestOptions.BIND_PORT, "0");
+            final MiniCluster started = new MiniCluster(new MiniClusterConfiguration.Builder()
+                    .setConfiguration(configuration)
+                    .setNumTaskManagers(1)
+                    .setNumSlotsPerTaskManager(2)
+                    .build());
+            started.start();
+            rest = started.getRestAddress().get();
+            cluster = started;
+            Runtime.getRuntime().addShutdownHook(new Thread(SharedMiniCluster::close, "mini-cluster-close"));
+        }
+        return rest;
+    }
+
+    private static void close() {
+        try {
+            cluster.close();
+        } catch (final Exception ignored) {
+            // the JVM is exiting; nothing is left to clean up after
+        }
+    }
+}
