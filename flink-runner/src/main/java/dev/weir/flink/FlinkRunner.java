@@ -3,7 +3,6 @@ package dev.weir.flink;
 import dev.weir.api.StreamPipeline;
 import dev.weir.plan.LogicalPlan;
 import dev.weir.runtime.Sink;
-import java.util.List;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -31,16 +30,15 @@ public final class FlinkRunner {
         final LogicalPlan plan = pipeline.logicalPlan();
         final StreamExecutionEnvironment environment = target.environment();
         final PipelineTranslation translation = new PipelineTranslation(plan, environment);
-        translation.translate();
-        final List<String> sinkIds = translation.sinkIds();
         try {
+            translation.translate();
             environment.execute(plan.settings().name());
-            for (final String id : sinkIds) {
+            for (final String id : translation.sinkIds()) {
                 final Sink<Object> sink = SinkBoard.of(id);
                 sink.allFinished();
             }
         } finally {
-            sinkIds.forEach(SinkBoard::remove);
+            translation.sinkIds().forEach(SinkBoard::remove);
             environment.close();
         }
     }

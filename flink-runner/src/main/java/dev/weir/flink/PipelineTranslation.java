@@ -1,5 +1,7 @@
 package dev.weir.flink;
 
+import dev.weir.pipelines.job.WindowKind;
+import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.plan.FilterStep;
 import dev.weir.plan.FlatMapStep;
 import dev.weir.plan.KeyByStep;
@@ -20,6 +22,7 @@ import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
 import dev.weir.source.SplitOutput;
+import dev.weir.time.TimestampAssigner;
 import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.EventTimeTrigger;
 import dev.weir.window.SlidingEventTimeWindows;
@@ -50,6 +53,8 @@ final class PipelineTranslation {
     private final List<DataStream<Object>> streams = new ArrayList<>();
     private final List<KeyedStream<Object, Object>> keyed = new ArrayList<>();
     private final List<String> sinkIds = new ArrayList<>();
+    /** The event time the source's strategy gives each element, in list order; set by the source's check. */
+    private long[] sourceTimestamps = new long[0];
 
     PipelineTranslation(final LogicalPlan plan, final StreamExecutionEnvironment environment) {
         this.plan = plan;
@@ -91,7 +96,7 @@ final class PipelineTranslation {
     }
 
     /** Refuses a step before anything is built, so that a refused plan registers no sink. */
-    private static void check(final int index, final PlanStep step) {
+    private void check(final int index, final PlanStep step) {
         final String kind = kindOf(step);
         if (step instanceof SourceStep) {
             checkSource(index, (SourceStep) step);
@@ -119,7 +124,7 @@ final class PipelineTranslation {
         }
     }
 
-    private static void checkSource(final int index, final SourceStep source) {
+    private void checkSource(final int index, final SourceStep source) {
         final String kind = kindOf(source);
         if (source.published()) {
             throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is fed by publishers, which are not translated yet;"
@@ -130,11 +135,27 @@ final class PipelineTranslation {
                     + "; only a CollectionSource is translated yet");
         }
         SourceWatermarks.check(source.watermarks(), index, kind);
+        final List<Object> elements = elementsOf((CollectionSource<?>) source.source(), 0, 1);
+        @SuppressWarnings("unchecked")
+        final dev.weir.time.WatermarkStrategy<Object> watermarks = (dev.weir.time.WatermarkStrategy<Object>) source.watermarks();
+        sourceTimestamps = new long[elements.size()];
+        for (int i = 0; i < sourceTimestamps.length; i++) {
+            sourceTimestamps[i] = watermarks.timestampOf(elements.get(i), TimestampAssigner.NO_TIMESTAMP);
+        }
     }
 
-    private static void checkWindow(final int index, final WindowStep window) {
+    private void checkWindow(final int index, final WindowStep window) {
         final String kind = kindOf(window);
         assignerOf(window, index);
+        // every record keeps the event time the source gave it (map, filter and flatMap do not change it), so these are
+        // all the event times that can reach the window
+        final WindowSpec range = rangeOf(window);
+        for (final long timestamp : sourceTimestamps) {
+            final String wrapped = FlinkWindowRange.wrapped(range, timestamp);
+            if (wrapped != null) {
+                throw new FlinkTranslationException(index, kind, "a record at event time " + wrapped);
+            }
+        }
         if (window.trigger() != null && !(window.trigger() instanceof EventTimeTrigger)) {
             throw new FlinkTranslationException(index, kind, "the trigger " + window.trigger().getClass().getSimpleName()
                     + " is not translated yet; only the assigner's default event-time trigger is");
@@ -178,6 +199,22 @@ final class PipelineTranslation {
         }
         throw new FlinkTranslationException(index, kindOf(window), "the assigner " + assigner
                 + " is not translated yet; tumbling, sliding and fixed-gap session event-time windows are");
+    }
+
+    /** The window's parameters as {@link FlinkWindowRange} reads them; the assigner is one {@link #assignerOf} accepted. */
+    private static WindowSpec rangeOf(final WindowStep window) {
+        final Object assigner = window.assigner();
+        final long lateness = window.allowedLatenessMillis();
+        if (assigner instanceof TumblingEventTimeWindows) {
+            final TumblingEventTimeWindows<?> tumbling = (TumblingEventTimeWindows<?>) assigner;
+            return new WindowSpec(WindowKind.TUMBLING, tumbling.sizeMillis(), 0, tumbling.offsetMillis(), 0, null, lateness, false);
+        }
+        if (assigner instanceof SlidingEventTimeWindows) {
+            final SlidingEventTimeWindows<?> sliding = (SlidingEventTimeWindows<?>) assigner;
+            return new WindowSpec(WindowKind.SLIDING, sliding.sizeMillis(), sliding.slideMillis(), sliding.offsetMillis(), 0, null, lateness,
+                    false);
+        }
+        return new WindowSpec(WindowKind.SESSION, 0, 0, 0, ((EventTimeSessionWindows<?>) assigner).gapMillis(), null, lateness, false);
     }
 
     private void add(final int index, final PlanStep step) {

@@ -21,6 +21,7 @@ import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.GlobalWindows;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.TimeWindow;
+import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.Serializable;
 import java.nio.file.Path;
@@ -114,6 +115,25 @@ class FlinkTranslationTest {
                 keyed().window(TumblingEventTimeWindows.of(10)).process(all).sink((value, timestamp) -> { }));
         assertRefused("step 2 (window): process window functions (AGGREGATE_PROCESS) are not translated yet; reduce and aggregate are",
                 keyed().window(TumblingEventTimeWindows.of(10)).aggregate(new PipelineFunctions.CountAndSum(), all).sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void eventTimesWhoseWindowsFlinkWouldComputePastThe64BitRangeAreRefused() {
+        final String saturates = " window arithmetic (window bounds, a bound plus allowedLateness, continuous-trigger fire times) past the"
+                + " 64-bit range: Weir saturates at Long.MIN_VALUE and Long.MAX_VALUE, Flink wraps around; not run on Flink";
+        final long nearTheEnd = Long.MAX_VALUE - 5;
+        final StreamPipeline tumbling = StreamPipeline.named("p");
+        tumbling.from("trades", CollectionSource.of(List.of("a,1,1", "a," + nearTheEnd + ",2")), BOUNDED, 1).keyBy(KEY)
+                .window(TumblingEventTimeWindows.of(10)).reduce(SUM).sink((value, timestamp) -> { });
+        assertRefused("step 2 (window): a record at event time " + nearTheEnd + " takes Flink's tumbling" + saturates, tumbling);
+        final StreamPipeline session = StreamPipeline.named("p");
+        session.from("trades", CollectionSource.of(List.of("a," + (Long.MAX_VALUE - 100) + ",2")), BOUNDED, 1).keyBy(KEY)
+                .window(EventTimeSessionWindows.withGap(50)).allowedLateness(60).reduce(SUM).sink((value, timestamp) -> { });
+        assertRefused("step 2 (window): a record at event time " + (Long.MAX_VALUE - 100) + " takes Flink's session" + saturates, session);
+        final StreamPipeline sliding = StreamPipeline.named("p");
+        sliding.from("trades", CollectionSource.of(List.of("a," + (Long.MIN_VALUE + 3) + ",2")), BOUNDED, 1).keyBy(KEY)
+                .window(SlidingEventTimeWindows.of(10, 5)).reduce(SUM).sink((value, timestamp) -> { });
+        assertRefused("step 2 (window): a record at event time " + (Long.MIN_VALUE + 3) + " takes Flink's sliding" + saturates, sliding);
     }
 
     @Test
