@@ -1,5 +1,6 @@
 package dev.weir.flink;
 
+import static dev.weir.flink.PipelineFunctions.BRACKETS;
 import static dev.weir.flink.PipelineFunctions.EVEN_VALUE;
 import static dev.weir.flink.PipelineFunctions.KEY;
 import static dev.weir.flink.PipelineFunctions.MARKER;
@@ -64,12 +65,14 @@ class FlinkRunnerTest {
                 .keyBy(KEY)
                 .window(SlidingEventTimeWindows.of(1000, 500))
                 .aggregate(new PipelineFunctions.CountAndSum())
+                .map(BRACKETS)
                 .sink(sink);
         final List<String> weir = onWeir(pipeline);
         // a: [-500,500) 0; [0,1000) 0,700; [500,1500) 700,1000; [1000,2000) 1000; [1500,2500) and [2000,3000) 2200;
         // b: [-500,500) and [0,1000) 400; [1000,2000) and [1500,2500) 1600
-        assertEquals(List.of("count=1 sum=1@499", "count=1 sum=2@499", "count=1 sum=2@999", "count=1 sum=4@1999", "count=1 sum=5@1999",
-                "count=1 sum=5@2499", "count=1 sum=6@2499", "count=1 sum=6@2999", "count=2 sum=4@999", "count=2 sum=7@1499"), weir);
+        assertEquals(List.of("[count=1 sum=1]@499", "[count=1 sum=2]@499", "[count=1 sum=2]@999", "[count=1 sum=4]@1999",
+                "[count=1 sum=5]@1999", "[count=1 sum=5]@2499", "[count=1 sum=6]@2499", "[count=1 sum=6]@2999", "[count=2 sum=4]@999",
+                "[count=2 sum=7]@1499"), weir);
         assertEquals(weir, onFlink(pipeline));
     }
 
@@ -124,6 +127,25 @@ class FlinkRunnerTest {
         final List<String> expected = List.of("a,1500,3@1999", "a,1800,7@1999", "b,1200,3@1999", "b,3500,1@3999");
         assertEquals(expected, onWeir(pipeline));
         assertEquals(expected, onFlink(pipeline));
+    }
+
+    @Test
+    void aPipelineWithoutWindowKeepsTheTimestampsTheSourceGives() throws Exception {
+        final List<String> elements = List.of("a,5,1 2", "b,-3,4", "c,7,5");
+        final Function<Sink<Object>, StreamPipeline> assigned = sink -> StreamPipeline.named("stateless")
+                .from("trades", CollectionSource.of(elements), WatermarkStrategy.<String>forMonotonousTimestamps().withTimestampAssigner(TIMESTAMP), 1)
+                .flatMap(SPLIT_VALUES)
+                .sink(sink);
+        final List<String> expected = List.of("a,5,1@5", "a,5,2@5", "b,-3,4@-3", "c,7,5@7");
+        assertEquals(expected, onWeir(assigned));
+        assertEquals(expected, onFlink(assigned));
+        // without an assigner a collection's elements carry no timestamp on either side
+        final Function<Sink<Object>, StreamPipeline> unassigned = sink -> StreamPipeline.named("stateless")
+                .from("trades", CollectionSource.of(elements), WatermarkStrategy.<String>noWatermarks(), 1)
+                .sink(sink);
+        final List<String> none = List.of("a,5,1 2@" + Long.MIN_VALUE, "b,-3,4@" + Long.MIN_VALUE, "c,7,5@" + Long.MIN_VALUE);
+        assertEquals(none, onWeir(unassigned));
+        assertEquals(none, onFlink(unassigned));
     }
 
     @Test

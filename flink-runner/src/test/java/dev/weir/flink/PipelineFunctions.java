@@ -34,6 +34,8 @@ final class PipelineFunctions {
             out.collect(field(line, 0) + "," + field(line, 1) + "," + value);
         }
     };
+    /** {@code [result]}. */
+    static final Function<String, String> BRACKETS = (Function<String, String> & Serializable) result -> "[" + result + "]";
     static final Predicate<String> EVEN_VALUE = (Predicate<String> & Serializable) line -> value(line) % 2 == 0;
 
     private PipelineFunctions() {
