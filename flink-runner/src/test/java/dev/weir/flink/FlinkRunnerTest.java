@@ -188,18 +188,10 @@ class FlinkRunnerTest {
                 .startDeterministic(new VirtualClock(0))) {
             running.runToEnd();
         }
-        return sorted(results);
+        return SortedResults.sorted(results);
     }
 
     private static List<String> onFlink(final Function<Sink<Object>, StreamPipeline> pipeline) throws Exception {
-        final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        FlinkRunner.execute(pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp)), target);
-        return sorted(results);
-    }
-
-    private static List<String> sorted(final List<String> results) {
-        final List<String> copy = new ArrayList<>(results);
-        Collections.sort(copy);
-        return copy;
+        return SortedResults.onFlink(pipeline, target);
     }
 }

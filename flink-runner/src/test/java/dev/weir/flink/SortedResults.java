@@ -1,0 +1,31 @@
+package dev.weir.flink;
+
+import dev.weir.api.StreamPipeline;
+import dev.weir.runtime.Sink;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * What a test pipeline's sink received, as the sorted list of {@code value@timestamp}: the
+ * multiset of results, comparable between engines whatever the order of arrival.
+ */
+final class SortedResults {
+    private SortedResults() {
+    }
+
+    /** @return the sorted results of the pipeline run on Flink at {@code target}, once the job has finished */
+    static List<String> onFlink(final Function<Sink<Object>, StreamPipeline> pipeline, final FlinkTarget target) throws Exception {
+        final List<String> results = Collections.synchronizedList(new ArrayList<>());
+        FlinkRunner.execute(pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp)), target);
+        return sorted(results);
+    }
+
+    /** @return a sorted copy of {@code results} */
+    static List<String> sorted(final List<String> results) {
+        final List<String> copy = new ArrayList<>(results);
+        Collections.sort(copy);
+        return copy;
+    }
+}
