@@ -20,7 +20,6 @@ import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TumblingEventTimeWindows;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -37,8 +36,7 @@ class FlinkRunnerTest {
 
     @BeforeAll
     static void shareTheCluster() throws Exception {
-        final URI rest = SharedMiniCluster.rest();
-        target = FlinkTarget.runningCluster(rest.getHost(), rest.getPort(), 2);
+        target = SharedMiniCluster.parallelismTwo();
     }
 
     @Test

@@ -36,6 +36,12 @@ final class SharedMiniCluster {
         return rest;
     }
 
+    /** @return a target running translated pipelines on this cluster at parallelism 2, starting the cluster on the first call */
+    static FlinkTarget parallelismTwo() throws Exception {
+        final URI address = rest();
+        return FlinkTarget.runningCluster(address.getHost(), address.getPort(), 2);
+    }
+
     private static void close() {
         try {
             cluster.close();
