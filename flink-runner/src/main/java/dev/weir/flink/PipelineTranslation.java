@@ -34,10 +34,12 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.datastream.WindowedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.windowing.assigners.WindowAssigner;
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
+import org.apache.flink.util.OutputTag;
 
 /**
  * Builds one {@code StreamPipeline}'s logical plan as a Flink job on an environment, step by
@@ -75,6 +77,15 @@ final class PipelineTranslation {
         }
         for (int i = 0; i < steps.size(); i++) {
             add(i, steps.get(i));
+        }
+        for (final PlanStep step : steps) {
+            if (step instanceof SideOutputStep) {
+                final SideOutputStep side = (SideOutputStep) step;
+                final DataStream<Object> records = sideOutputOf(side.tag());
+                if (records != null) {
+                    sinkTo(records, new SideOutputAsSink(side.sink()), "side output " + side.tag().id());
+                }
+            }
         }
     }
 
@@ -117,7 +128,7 @@ final class PipelineTranslation {
         } else if (step instanceof KeyedProcessStep) {
             throw new FlinkTranslationException(index, kind, "keyed process functions (keyed state and timers) are not translated yet");
         } else if (step instanceof SideOutputStep) {
-            throw new FlinkTranslationException(index, kind, "side outputs are not translated yet");
+            return; // the records of a tag no translated step emits never come, as on Weir
         } else if (step instanceof TransformStep) {
             throw new FlinkTranslationException(index, kind, "'" + ((TransformStep) step).name()
                     + "' is an operator known only by its factory; Flink cannot run it from a description");
@@ -236,12 +247,37 @@ final class PipelineTranslation {
         } else if (step instanceof WindowStep) {
             out = window(index, (WindowStep) step);
         } else if (step instanceof SinkStep) {
-            final String id = SinkBoard.register(((SinkStep) step).sink());
-            sinkIds.add(id);
-            streams.get(step.input()).sinkTo(new PipelineSink(id)).setParallelism(1).name("sink");
+            sinkTo(streams.get(step.input()), ((SinkStep) step).sink(), "sink");
         }
         streams.add(out);
         keyed.add(keys);
+    }
+
+    /**
+     * Ends a stream in a pipeline sink, at parallelism 1: the main output's sink and each side
+     * output's sink go through here.
+     */
+    private void sinkTo(final DataStream<Object> stream, final dev.weir.runtime.Sink<?> sink, final String name) {
+        final String id = SinkBoard.register(sink);
+        sinkIds.add(id);
+        stream.sinkTo(new PipelineSink(id)).setParallelism(1).name(name);
+    }
+
+    /**
+     * The records emitted under a Weir output tag: on Weir a side-output sink receives its tag from
+     * every operator of the pipeline, so here the union of Flink's side outputs of that id (Flink's
+     * tags are equal by id) over every translated operator; {@code null} when there is none.
+     */
+    private DataStream<Object> sideOutputOf(final dev.weir.operator.OutputTag<?> tag) {
+        final OutputTag<Object> flinkTag = new OutputTag<>(tag.id(), ANY);
+        DataStream<Object> union = null;
+        for (final DataStream<Object> stream : streams) {
+            if (stream instanceof SingleOutputStreamOperator) {
+                final DataStream<Object> side = ((SingleOutputStreamOperator<Object>) stream).getSideOutput(flinkTag);
+                union = union == null ? side : union.union(side);
+            }
+        }
+        return union;
     }
 
     /**

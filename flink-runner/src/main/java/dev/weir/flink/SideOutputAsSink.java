@@ -1,0 +1,23 @@
+package dev.weir.flink;
+
+import dev.weir.runtime.SideOutputs;
+import dev.weir.runtime.Sink;
+
+/**
+ * A pipeline's side-output sink seen as a Weir {@link Sink}, so that a translated side output
+ * ends in the same Flink sink as the main output ({@link PipelineSink}): each record goes to
+ * {@code accept} of the side-output sink's instance 0 of 1. Called from one Flink task at a time.
+ */
+final class SideOutputAsSink implements Sink<Object> {
+    private final SideOutputs.SideOutputSink<Object> sink;
+
+    @SuppressWarnings("unchecked")
+    SideOutputAsSink(final SideOutputs.SideOutputSink<?> sink) {
+        this.sink = ((SideOutputs.SideOutputSink<Object>) sink).instance(0, 1);
+    }
+
+    @Override
+    public void accept(final Object value, final long timestamp) {
+        sink.accept(value, timestamp);
+    }
+}
