@@ -6,6 +6,7 @@ import static dev.weir.flink.PipelineFunctions.NOT_MARKER;
 import static dev.weir.flink.PipelineFunctions.TIMESTAMP;
 import static dev.weir.flink.PipelineFunctions.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.Collector;
@@ -157,6 +158,16 @@ class FlinkKeyedProcessTest {
         assertEquals(expected, SortedResults.sorted(results));
     }
 
+    @Test
+    void aFunctionHoldingAStateDescriptorInAFieldIsRefused() {
+        final FlinkTranslationException refused = assertThrows(FlinkTranslationException.class,
+                () -> FlinkRunner.execute(punctuated("held descriptor", "a,1,1").keyBy(KEY).process(new HoldsItsDescriptor())
+                        .sink((value, timestamp) -> { }), FlinkTarget.local(1)));
+        assertEquals("step 3 (process): the function cannot be shipped to Flink's tasks: it holds a value that is not serializable:"
+                + " dev.weir.state.ValueStateDescriptor; make it a Serializable class, or cast the lambda to an intersection with"
+                + " Serializable, e.g. (Function<A, B> & Serializable)", refused.getMessage());
+    }
+
     private static dev.weir.api.DataStream<String> punctuated(final String name, final String... elements) {
         return StreamPipeline.named(name)
                 .from("trades", CollectionSource.of(List.of(elements)), WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), 1)
@@ -184,6 +195,18 @@ class FlinkKeyedProcessTest {
         public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
             out.collect(ctx.currentKey() + " timer " + timestamp + " ts=" + ctx.timestamp() + " wm=" + ctx.currentWatermark() + " count="
                     + ctx.state(COUNT).value());
+        }
+    }
+
+    /** Keeps its state descriptor in a field, which Java serialization cannot write: Weir's descriptors are not serializable. */
+    private static final class HoldsItsDescriptor implements KeyedProcessFunction<String, String, String>, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final ValueStateDescriptor<Long> count = new ValueStateDescriptor<>("count");
+
+        @Override
+        public void processElement(final String line, final Context<String> ctx, final Collector<String> out) {
+            ctx.state(count).update(1L);
         }
     }
 
