@@ -29,6 +29,11 @@ final class FlinkKeyedProcess extends org.apache.flink.streaming.api.functions.K
         context = new FlinkProcessContext(FlinkStateBinding.of(getRuntimeContext()));
     }
 
+    /** @return how many processing-time timers the Weir function has registered in this subtask so far */
+    long processingTimersRegistered() {
+        return context.processingTimersRegistered();
+    }
+
     @Override
     public void processElement(final Object value, final Context ctx, final Collector<Object> out) {
         final Long timestamp = ctx.timestamp();

@@ -27,6 +27,7 @@ final class FlinkProcessContext implements KeyedProcessFunction.Context<Object>,
     private TimerService timers;
     private org.apache.flink.util.Collector<Object> out;
     private long timestamp;
+    private long processingTimersRegistered;
 
     /** @param states the state of the Flink function's runtime context */
     FlinkProcessContext(final FlinkStateBinding states) {
@@ -75,7 +76,13 @@ final class FlinkProcessContext implements KeyedProcessFunction.Context<Object>,
 
     @Override
     public void registerProcessingTimeTimer(final long time) {
+        processingTimersRegistered++;
         timers.registerProcessingTimeTimer(time);
+    }
+
+    /** @return how many processing-time timers the function has registered so far */
+    long processingTimersRegistered() {
+        return processingTimersRegistered;
     }
 
     @Override

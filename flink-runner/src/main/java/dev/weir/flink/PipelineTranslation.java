@@ -253,7 +253,8 @@ final class PipelineTranslation {
         } else if (step instanceof WindowStep) {
             out = window(index, (WindowStep) step);
         } else if (step instanceof KeyedProcessStep) {
-            out = keyed.get(step.input()).process(new FlinkKeyedProcess(((KeyedProcessStep) step).function()), ANY);
+            out = keyed.get(step.input()).transform("process", ANY,
+                    new FlinkKeyedProcessOperator(new FlinkKeyedProcess(((KeyedProcessStep) step).function())));
         } else if (step instanceof TimestampsStep) {
             final DataStream<Object> in = streams.get(step.input());
             out = in.assignTimestampsAndWatermarks(SourceWatermarks.of(((TimestampsStep) step).watermarks(), environment))

@@ -134,7 +134,7 @@ class FlinkKeyedProcessTest {
     @Test
     void aProcessingTimeTimerRegisteredInThePastFires() throws Exception {
         // registered at processing time 0, behind Flink's wall clock and at Weir's virtual clock: each key's timer fires once,
-        // whenever that is; the input waits for both firings on Flink, whose processing-time timers do not fire at end of input
+        // whenever that is; on Flink the input waits for both firings, so that they fire on the wall clock while records still come
         final Function<String, Function<Sink<Object>, StreamPipeline>> pipeline = run -> sink -> StreamPipeline.named("processing time")
                 .from("trades", CollectionSource.of(List.of("a,100,1", "b,200,2", "wait,0,0", "a,300,3")),
                         WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), 1)
@@ -156,6 +156,29 @@ class FlinkKeyedProcessTest {
             }
         }), target);
         assertEquals(expected, SortedResults.sorted(results));
+    }
+
+    @Test
+    void pendingProcessingTimeTimersFireAtTheEndOfInputInTimeOrderAsOnWeir() throws Exception {
+        // timers far in the future of both clocks: they fire only when processing time jumps to the end at end of input
+        final Function<Sink<Object>, StreamPipeline> pipeline = sink -> punctuated("end of input",
+                "a,100,2", "a,200,3", "b,300,4", "a,400,9", "b,500,1")
+                .keyBy(KEY).process(new FutureProcessingTimers())
+                .sideOutput(FIRED, (value, timestamp) -> sink.accept("fired " + value, timestamp))
+                .sink(sink);
+        final long far = FutureProcessingTimers.FAR;
+        // a: 9 deletes 3's timer; 2's firing registers one at 25, before 90; b: 4's firing registers one at 45
+        final List<String> expected = List.of(
+                "a processing timer 20 fired=[20]@" + MIN,
+                "a processing timer 25 fired=[20, 25]@" + MIN,
+                "a processing timer 90 fired=[20, 25, 90]@" + MIN,
+                "b processing timer 10 fired=[10]@" + MIN,
+                "b processing timer 40 fired=[10, 40]@" + MIN,
+                "b processing timer 45 fired=[10, 40, 45]@" + MIN,
+                "fired a 20@" + (far + 20), "fired a 25@" + (far + 25), "fired a 90@" + (far + 90),
+                "fired b 10@" + (far + 10), "fired b 40@" + (far + 40), "fired b 45@" + (far + 45));
+        assertEquals(expected, onWeir(pipeline));
+        assertEquals(expected, SortedResults.onFlink(pipeline, target));
     }
 
     @Test
@@ -195,6 +218,37 @@ class FlinkKeyedProcessTest {
         public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
             out.collect(ctx.currentKey() + " timer " + timestamp + " ts=" + ctx.timestamp() + " wm=" + ctx.currentWatermark() + " count="
                     + ctx.state(COUNT).value());
+        }
+    }
+
+    /**
+     * Registers a processing-time timer at {@link #FAR} plus ten times the value; a 9 deletes the
+     * key's timer of a 3; the firing of a timer of an even value registers one 5 later. Each firing
+     * tells the firings of its key so far, so the order of one key's firings shows.
+     */
+    private static final class FutureProcessingTimers implements KeyedProcessFunction<String, String, String>, Serializable {
+        /** A processing time far past both clocks' now (the year 2096). */
+        static final long FAR = 4_000_000_000_000L;
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void processElement(final String line, final Context<String> ctx, final Collector<String> out) {
+            ctx.registerProcessingTimeTimer(FAR + 10 * value(line));
+            if (value(line) == 9) {
+                ctx.deleteProcessingTimeTimer(FAR + 30);
+            }
+        }
+
+        @Override
+        public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
+            final long offset = timestamp - FAR;
+            final ListState<Long> fired = ctx.state(VALUES);
+            fired.add(offset);
+            out.collect(ctx.currentKey() + " processing timer " + offset + " fired=" + fired.get());
+            ctx.output(FIRED, ctx.currentKey() + " " + offset);
+            if (offset % 10 == 0 && offset / 10 % 2 == 0) {
+                ctx.registerProcessingTimeTimer(timestamp + 5);
+            }
         }
     }
 
