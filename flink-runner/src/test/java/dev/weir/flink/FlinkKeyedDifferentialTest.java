@@ -52,7 +52,7 @@ class FlinkKeyedDifferentialTest {
     /** The first case's seed; case {@code i} uses {@code SEED + i}. */
     private static final long SEED = 20261201L;
     /** As many cases as fit about 30 s of test time on a 2-core machine (docs/flink.md). */
-    private static final int CASES = 30;
+    private static final int CASES = 25;
     /** The generated inputs each case runs, one after the other. */
     private static final int INPUTS = 10;
     /** How far in event time each input is shifted past the one before: more than an input, its timers and follow-ups span. */
