@@ -3,6 +3,8 @@ package dev.weir.flink;
 import dev.weir.plan.SourceStep;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
+import dev.weir.source.GeneratorSource;
+import dev.weir.time.SystemNanoClock;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
@@ -11,7 +13,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * The sources of a pipeline other than a {@link CollectionSource} as Flink FLIP-27 sources
- * (docs/flink.md, "Sources on Flink"): a {@link FileSource} as a {@link FlinkFileSource}, run at
+ * (docs/flink.md, "Sources on Flink"): a {@link FileSource} as a {@link FlinkFileSource}, a bounded
+ * {@link GeneratorSource} as a {@link FlinkGeneratorSource}, each run at
  * the Weir source's parallelism with the source's watermark strategy applied per split. What has
  * no Flink equivalent is refused with the reason. Stateless.
  */
@@ -44,9 +47,19 @@ final class FlinkSources {
         }
         if (source.source() instanceof FileSource) {
             ShippedFunction.require(((FileSource<?>) source.source()).parser(), index, kind, "the line parser");
+        } else if (source.source() instanceof GeneratorSource) {
+            final GeneratorSource<?> generator = (GeneratorSource<?>) source.source();
+            if (generator.count() == Long.MAX_VALUE) {
+                throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is an unbounded GeneratorSource, which never ends;"
+                        + " a pipeline runs on Flink to the end of its input");
+            }
+            ShippedFunction.require(generator.generator(), index, kind, "the record generator");
+            if (!(generator.nanoClock() instanceof SystemNanoClock)) {
+                ShippedFunction.require(generator.nanoClock(), index, kind, "the generator's NanoClock");
+            }
         } else {
             throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a " + source.source().getClass().getSimpleName()
-                    + "; a CollectionSource and a FileSource are translated");
+                    + "; a CollectionSource, a FileSource and a bounded GeneratorSource are translated");
         }
         SourceWatermarks.check(source.watermarks(), index, kind);
     }
@@ -58,8 +71,10 @@ final class FlinkSources {
      */
     static DataStream<Object> of(final SourceStep step, final StreamExecutionEnvironment environment) {
         final WatermarkStrategy<Object> watermarks = SourceWatermarks.of(step.watermarks(), environment);
+        final Source<?, ?, ?> flink = step.source() instanceof FileSource ? FlinkFileSource.of((FileSource<?>) step.source())
+                : FlinkGeneratorSource.of((GeneratorSource<?>) step.source(), step.parallelism());
         @SuppressWarnings("unchecked")
-        final Source<Object, ?, ?> source = (Source<Object, ?, ?>) (Source<?, ?, ?>) FlinkFileSource.of((FileSource<?>) step.source());
+        final Source<Object, ?, ?> source = (Source<Object, ?, ?>) flink;
         return environment.fromSource(source, watermarks, step.name(), ANY).setParallelism(step.parallelism());
     }
 }

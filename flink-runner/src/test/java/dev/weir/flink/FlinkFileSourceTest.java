@@ -16,14 +16,12 @@ import dev.weir.source.LineParser;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.Serializable;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,18 +45,11 @@ class FlinkFileSourceTest {
         return line.toString();
     };
 
-    private static URI cluster;
-
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void shareTheCluster() throws Exception {
-        cluster = SharedMiniCluster.rest();
-    }
-
-    private static FlinkTarget target(final int parallelism) {
-        return FlinkTarget.runningCluster(cluster.getHost(), cluster.getPort(), parallelism);
+    private static FlinkTarget target(final int parallelism) throws Exception {
+        return SharedMiniCluster.withParallelism(parallelism);
     }
 
     private Path file(final String name, final String... lines) throws Exception {
@@ -66,13 +57,8 @@ class FlinkFileSourceTest {
     }
 
     private static Function<Sink<Object>, StreamPipeline> tumbling(final FileSource<String> files, final int parallelism) {
-        return sink -> StreamPipeline.named("files")
-                .from("trades", files, WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), parallelism)
-                .filter(NOT_MARKER)
-                .keyBy(KEY)
-                .window(TumblingEventTimeWindows.of(1000))
-                .reduce(SUM)
-                .sink(sink);
+        return SourcePipelines.tumblingSums(files, WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP),
+                parallelism);
     }
 
     @Test
