@@ -5,6 +5,8 @@ import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
 import dev.weir.source.GeneratorSource;
 import dev.weir.time.SystemNanoClock;
+import dev.weir.time.WatermarkAlignment;
+import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Source;
@@ -13,10 +15,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * The sources of a pipeline other than a {@link CollectionSource} as Flink FLIP-27 sources
- * (docs/flink.md, "Sources on Flink"): a {@link FileSource} as a {@link FlinkFileSource}, a bounded
- * {@link GeneratorSource} as a {@link FlinkGeneratorSource}, each run at
- * the Weir source's parallelism with the source's watermark strategy applied per split. What has
- * no Flink equivalent is refused with the reason. Stateless.
+ * (docs/flink.md, "Sources on Flink"): a {@link FileSource} as a {@link FlinkFileSource}, a
+ * bounded {@link GeneratorSource} as a {@link FlinkGeneratorSource}, each run at the Weir
+ * source's parallelism with its watermark strategy, idleness and alignment included, applied per
+ * split. What has no Flink equivalent is refused with the reason. Stateless.
  */
 final class FlinkSources {
     private static final TypeInformation<Object> ANY = TypeInformation.of(Object.class);
@@ -61,7 +63,32 @@ final class FlinkSources {
             throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a " + source.source().getClass().getSimpleName()
                     + "; a CollectionSource, a FileSource and a bounded GeneratorSource are translated");
         }
-        SourceWatermarks.check(source.watermarks(), index, kind);
+        SourceWatermarks.checkGenerator(source.watermarks(), index, kind);
+    }
+
+    /**
+     * The source's strategy as Flink's, with Weir's idleness and alignment as Flink's: both are
+     * the same mechanisms (an idle timeout on the input's activity clock, which stands still while
+     * the source is back-pressured or paused; a group whose members report their watermarks every
+     * update interval and pause the splits ahead of the group's minimum by more than the drift,
+     * saturated at MAX), applied per split in Flink's source as in Weir's.
+     *
+     * @param strategy a strategy {@link SourceWatermarks#checkGenerator} accepted
+     * @param environment the job's environment, whose periodic interval this sets
+     * @return Flink's strategy
+     */
+    static WatermarkStrategy<Object> watermarks(final dev.weir.time.WatermarkStrategy<?> strategy,
+            final StreamExecutionEnvironment environment) {
+        WatermarkStrategy<Object> flink = SourceWatermarks.of(strategy, environment);
+        if (strategy.idlenessMillis() > 0) {
+            flink = flink.withIdleness(Duration.ofMillis(strategy.idlenessMillis()));
+        }
+        final WatermarkAlignment alignment = strategy.alignment();
+        if (alignment != null) {
+            flink = flink.withWatermarkAlignment(alignment.group(), Duration.ofMillis(alignment.maxDriftMillis()),
+                    Duration.ofMillis(alignment.updateIntervalMillis()));
+        }
+        return flink;
     }
 
     /**
@@ -70,7 +97,7 @@ final class FlinkSources {
      * @return the source's records, at the step's parallelism, with timestamps and watermarks
      */
     static DataStream<Object> of(final SourceStep step, final StreamExecutionEnvironment environment) {
-        final WatermarkStrategy<Object> watermarks = SourceWatermarks.of(step.watermarks(), environment);
+        final WatermarkStrategy<Object> watermarks = watermarks(step.watermarks(), environment);
         final Source<?, ?, ?> flink = step.source() instanceof FileSource ? FlinkFileSource.of((FileSource<?>) step.source())
                 : FlinkGeneratorSource.of((GeneratorSource<?>) step.source(), step.parallelism());
         @SuppressWarnings("unchecked")

@@ -61,10 +61,13 @@ class FlinkTranslationTest {
 
     @Test
     void watermarkStrategiesOtherThanBoundedMonotonousPunctuatedAndNoneAreRefused() {
-        assertRefused("step 0 (source): watermark idleness is measured in processing time, Flink's wall clock; not translated",
+        assertRefused("step 0 (source): watermark idleness on a CollectionSource is not translated: its watermarks are assigned after"
+                + " Flink's source, where Flink cannot tell an idle input; it is on a FileSource or a GeneratorSource",
                 trades(StreamPipeline.named("p"), BOUNDED.withIdleness(1000)).sink((value, timestamp) -> { }));
-        assertRefused("step 0 (source): watermark alignment is not translated yet",
+        assertRefused("step 0 (source): watermark alignment on a CollectionSource is not translated: Flink aligns only watermarks"
+                + " generated in its source, and a collection's are assigned after it; it is on a FileSource or a GeneratorSource",
                 trades(StreamPipeline.named("p"), BOUNDED.withWatermarkAlignment("g", 1000)).sink((value, timestamp) -> { }));
+
         assertRefused("step 0 (source): the watermark strategy EXPLICIT is not translated yet; bounded out-of-orderness, monotonous,"
                 + " punctuated and none are", trades(StreamPipeline.named("p"), WatermarkStrategy.explicit()).sink((value, timestamp) -> { }));
         assertRefused("step 0 (source): the watermark strategy CUSTOM is not translated yet; bounded out-of-orderness, monotonous,"
