@@ -44,8 +44,9 @@ final class FlinkSources {
     static void check(final int index, final SourceStep source) {
         final String kind = PipelineTranslation.kindOf(source);
         if (source.published()) {
-            throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is fed by publishers, which are not translated yet;"
-                    + " only a CollectionSource is");
+            throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is fed by publishers, which has no Flink equivalent:"
+                    + " records pushed by the caller's threads into the running pipeline cannot reach a Flink job, whose sources run in"
+                    + " Flink's task managers, in another JVM or on another machine; read them with a FileSource instead");
         }
         if (source.source() instanceof FileSource) {
             ShippedFunction.require(((FileSource<?>) source.source()).parser(), index, kind, "the line parser");
