@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.replay.CaptureFiles;
@@ -8,6 +9,7 @@ import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.telemetry.StatsdDecoder;
 import dev.weir.pipelines.trades.ItchTradeDecoder;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,6 +50,19 @@ class FlinkCaptureSourceTest {
         both.addAll(runs.get(1));
         assertEquals(all.stream().map(event -> event.substring(0, event.lastIndexOf('@'))).toList(), both);
         assertTrue(runs.get(0).size() < all.size() / 2, "stopped mid-way: " + runs.get(0).size() + " of " + all.size());
+    }
+
+    @Test
+    void theSplitSurvivesItsSerializer() throws Exception {
+        final CaptureSplitSerializer serializer = new CaptureSplitSerializer();
+        for (final long emitted : new long[] {0, 1, 123_456_789_012L, Long.MAX_VALUE}) {
+            final CaptureSplit split = new CaptureSplit(emitted);
+            assertEquals(split, serializer.deserialize(serializer.getVersion(), serializer.serialize(split)));
+        }
+        final SplitListSerializer<CaptureSplit> pending = new SplitListSerializer<>(serializer);
+        assertEquals(List.of(new CaptureSplit(0)), pending.deserialize(pending.getVersion(), pending.serialize(List.of(new CaptureSplit(0)))));
+        assertEquals("capture split version 2 of 8 bytes is not version 1 of 8", assertThrows(IOException.class,
+                () -> serializer.deserialize(2, serializer.serialize(new CaptureSplit(5)))).getMessage());
     }
 
     private static Path fixture(final String name) throws Exception {
