@@ -12,10 +12,8 @@ import static dev.weir.flink.PipelineFunctions.UPPER_KEY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.CollectionSource;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.SlidingEventTimeWindows;
@@ -181,12 +179,7 @@ class FlinkRunnerTest {
     }
 
     private static List<String> onWeir(final Function<Sink<Object>, StreamPipeline> pipeline) {
-        final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        try (DeterministicPipeline running = pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp))
-                .startDeterministic(new VirtualClock(0))) {
-            running.runToEnd();
-        }
-        return SortedResults.sorted(results);
+        return SortedResults.onWeir(pipeline);
     }
 
     private static List<String> onFlink(final Function<Sink<Object>, StreamPipeline> pipeline) throws Exception {

@@ -1,7 +1,9 @@
 package dev.weir.flink;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
+import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -19,6 +21,16 @@ final class SortedResults {
     static List<String> onFlink(final Function<Sink<Object>, StreamPipeline> pipeline, final FlinkTarget target) throws Exception {
         final List<String> results = Collections.synchronizedList(new ArrayList<>());
         FlinkRunner.execute(pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp)), target);
+        return sorted(results);
+    }
+
+    /** @return the sorted results of the pipeline run to its end on Weir's deterministic scheduler, processing time at 0 */
+    static List<String> onWeir(final Function<Sink<Object>, StreamPipeline> pipeline) {
+        final List<String> results = Collections.synchronizedList(new ArrayList<>());
+        try (DeterministicPipeline running = pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp))
+                .startDeterministic(new VirtualClock(0))) {
+            running.runToEnd();
+        }
         return sorted(results);
     }
 
