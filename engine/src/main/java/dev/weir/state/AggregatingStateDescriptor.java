@@ -19,6 +19,11 @@ public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescrip
         this.aggregateFunction = aggregateFunction;
     }
 
+    /** @return the aggregation of added values */
+    public AggregateFunction<IN, ACC, OUT> aggregateFunction() {
+        return aggregateFunction;
+    }
+
     @Override
     protected AggregatingState<IN, OUT> createIn(final KeyedStateBackend<?> backend) {
         return backend.createAggregatingState(name(), aggregateFunction);

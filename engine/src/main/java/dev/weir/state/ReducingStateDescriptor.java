@@ -17,6 +17,11 @@ public final class ReducingStateDescriptor<T> extends StateDescriptor<ReducingSt
         this.reduceFunction = reduceFunction;
     }
 
+    /** @return the function that folds added values */
+    public ReduceFunction<T> reduceFunction() {
+        return reduceFunction;
+    }
+
     @Override
     protected ReducingState<T> createIn(final KeyedStateBackend<?> backend) {
         return backend.createReducingState(name(), reduceFunction);

@@ -34,7 +34,7 @@ class HeapAggregatingStateTest {
     }
 
     /** A mutable accumulator updated in place. */
-    private static final class Counted implements AggregateFunction<String, long[], Long> {
+    static final class Counted implements AggregateFunction<String, long[], Long> {
         @Override
         public long[] createAccumulator() {
             return new long[1];
