@@ -9,12 +9,15 @@ import org.apache.flink.streaming.api.windowing.triggers.Trigger;
 /**
  * Weir's trigger context over Flink's, for one call of a wrapped trigger at a time: timers,
  * watermark and processing time are Flink's, and the partitioned state of the current key and
- * window is Flink's state behind Weir's state interfaces. {@link #mergePartitionedState} needs
- * Flink's merge context, which Flink gives only to {@code onMerge}. Not thread-safe: one per
+ * window is Flink's state behind Weir's state interfaces ({@link FlinkStateBinding}).
+ * {@link #mergePartitionedState} needs Flink's merge context, which Flink gives only to {@code onMerge}. Not thread-safe: one per
  * trigger instance, re-pointed at each call.
  */
 final class WeirTriggerContext implements OnMergeContext {
     private Trigger.TriggerContext flink;
+    /** The state of {@link #flink}: Flink's window operator passes one context object to every call, so it is bound once. */
+    private FlinkStateBinding state;
+    private Trigger.TriggerContext bound;
 
     /**
      * @param context Flink's context of the current call
@@ -57,11 +60,18 @@ final class WeirTriggerContext implements OnMergeContext {
 
     @Override
     public <S extends KeyedState> S partitionedState(final StateDescriptor<S> descriptor) {
-        throw new UnsupportedOperationException("trigger state on Flink is not translated yet: '" + descriptor.name() + "'");
+        if (bound != flink) {
+            state = FlinkStateBinding.of(flink);
+            bound = flink;
+        }
+        return state.state(descriptor);
     }
 
     @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public <S extends MergingState<?, ?>> void mergePartitionedState(final StateDescriptor<S> descriptor) {
-        throw new UnsupportedOperationException("trigger state on Flink is not translated yet: '" + descriptor.name() + "'");
+        // Flink's state of a name is the same whichever descriptor object names it
+        ((Trigger.OnMergeContext) flink).mergePartitionedState((org.apache.flink.api.common.state.StateDescriptor) FlinkStateBinding
+                .flinkDescriptorOf(descriptor));
     }
 }

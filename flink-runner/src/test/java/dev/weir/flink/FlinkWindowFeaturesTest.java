@@ -106,6 +106,17 @@ class FlinkWindowFeaturesTest {
     }
 
     @Test
+    void aUserTriggerKeepsItsCountInFlinksStateAndMergesIt() throws Exception {
+        assertSameResults(List.of("a,200,3@999", "a,300,6@999", "b,400,4@999"), sink -> keyed(StreamPipeline.named("stateful"),
+                "a,100,1", "a,200,2", "a,300,3", "b,400,4")
+                .window(TumblingEventTimeWindows.of(1000)).trigger(new WindowFunctions.EverySecondRecord()).reduce(SUM).sink(sink));
+        // [100,400) and [350,650) merge with a count of 1 + 1; [800,1100) and [1000,1300) likewise; each fires again at its end
+        assertSameResults(List.of("a,350,4@649", "a,350,4@649", "a,1000,6@1299", "a,1000,6@1299"), sink -> keyed(
+                StreamPipeline.named("stateful-session"), "a,100,1", "a,1000,2", "a,350,3", "a,800,4")
+                .window(EventTimeSessionWindows.withGap(300)).trigger(new WindowFunctions.EverySecondRecord()).reduce(SUM).sink(sink));
+    }
+
+    @Test
     void evictorsRemoveTheSameElements() throws Exception {
         final String[] elements = {"a,100,1", "a,200,2", "a,300,3", "a,50,4"};
         assertSameResults(List.of("a [0,1000) [3 4] " + END + "@999"), sink -> keyed(StreamPipeline.named("count-evictor"), elements)
@@ -132,6 +143,15 @@ class FlinkWindowFeaturesTest {
                 "b [0,1000) count=1 sum=5 wm=1100@999"), sink -> keyed(StreamPipeline.named("aggregate-process"), elements)
                         .window(TumblingEventTimeWindows.of(1000)).aggregate(new PipelineFunctions.CountAndSum(), new WindowFunctions.DescribeResult<>())
                         .sink(sink));
+    }
+
+    @Test
+    void processWindowFunctionsKeepWindowAndGlobalStateInFlinksState() throws Exception {
+        // the late record within the lateness fires [0,1000) a second time
+        assertSameResults(List.of("a [0,1000) firing=1 total=1 wm=1100@999", "a [0,1000) firing=2 total=2 wm=1100@999",
+                "a [1000,2000) firing=1 total=3 " + END + "@1999", "b [1000,2000) firing=1 total=1 " + END + "@1999"),
+                sink -> keyed(StreamPipeline.named("state"), "a,100,1", "#,1100,0", "a,200,2", "a,1200,3", "b,1300,4")
+                        .window(TumblingEventTimeWindows.of(1000)).allowedLateness(1000).process(new WindowFunctions.CountFirings<>()).sink(sink));
     }
 
     @Test

@@ -5,6 +5,11 @@ import static dev.weir.flink.PipelineFunctions.value;
 
 import dev.weir.operator.Collector;
 import dev.weir.operator.OutputTag;
+import dev.weir.state.ReduceFunction;
+import dev.weir.state.ReducingState;
+import dev.weir.state.ReducingStateDescriptor;
+import dev.weir.state.ValueState;
+import dev.weir.state.ValueStateDescriptor;
 import dev.weir.window.Evictor;
 import dev.weir.window.OnMergeContext;
 import dev.weir.window.ProcessWindowFunction;
@@ -130,6 +135,82 @@ final class WindowFunctions {
             for (final String result : results) {
                 out.collect(key + " " + context.window() + " " + result + " wm=" + context.currentWatermark());
             }
+        }
+    }
+
+    /**
+     * Fires every second record of a window, counted in partitioned reducing state, and when the
+     * watermark passes the window's end; merges the counts of merged windows.
+     */
+    static final class EverySecondRecord implements Trigger<String, Window>, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        // static: Weir's descriptors are not serializable, and the trigger is shipped
+        private static final ReducingStateDescriptor<Long> COUNT = new ReducingStateDescriptor<>("count",
+                (ReduceFunction<Long> & Serializable) Long::sum);
+
+        @Override
+        public TriggerResult onElement(final String element, final long timestamp, final Window window, final TriggerContext ctx) {
+            final ReducingState<Long> records = ctx.partitionedState(COUNT);
+            records.add(1L);
+            ctx.registerEventTimeTimer(window.maxTimestamp());
+            if (records.get() >= 2) {
+                records.clear();
+                return TriggerResult.FIRE;
+            }
+            return TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public TriggerResult onEventTime(final long time, final Window window, final TriggerContext ctx) {
+            return time == window.maxTimestamp() ? TriggerResult.FIRE : TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public TriggerResult onProcessingTime(final long time, final Window window, final TriggerContext ctx) {
+            return TriggerResult.CONTINUE;
+        }
+
+        @Override
+        public void clear(final Window window, final TriggerContext ctx) {
+            ctx.partitionedState(COUNT).clear();
+            ctx.deleteEventTimeTimer(window.maxTimestamp());
+        }
+
+        @Override
+        public boolean canMerge() {
+            return true;
+        }
+
+        @Override
+        public void onMerge(final Window window, final OnMergeContext ctx) {
+            ctx.mergePartitionedState(COUNT);
+            ctx.registerEventTimeTimer(window.maxTimestamp());
+        }
+    }
+
+    /**
+     * {@code key window firing=N total=M wm=W}: N counts the firings of the window in window state,
+     * M those of the key in global state; the window's count goes when the window is cleaned up.
+     */
+    static final class CountFirings<W extends Window> implements ProcessWindowFunction<String, String, String, W>, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private static final ValueStateDescriptor<Long> FIRINGS = new ValueStateDescriptor<>("firings");
+        private static final ValueStateDescriptor<Long> TOTAL = new ValueStateDescriptor<>("total");
+
+        @Override
+        public void process(final String key, final Context<W> context, final Iterable<String> elements, final Collector<String> out) {
+            final ValueState<Long> window = context.windowState(FIRINGS);
+            final ValueState<Long> all = context.globalState(TOTAL);
+            window.update(window.value() == null ? 1 : window.value() + 1);
+            all.update(all.value() == null ? 1 : all.value() + 1);
+            out.collect(key + " " + context.window() + " firing=" + window.value() + " total=" + all.value() + " wm=" + context.currentWatermark());
+        }
+
+        @Override
+        public void clear(final Context<W> context) {
+            context.windowState(FIRINGS).clear();
         }
     }
 }
