@@ -120,14 +120,14 @@ class FlinkWindowFeaturesTest {
     void evictorsRemoveTheSameElements() throws Exception {
         final String[] elements = {"a,100,1", "a,200,2", "a,300,3", "a,50,4"};
         assertSameResults(List.of("a [0,1000) [3 4] " + END + "@999"), sink -> keyed(StreamPipeline.named("count-evictor"), elements)
-                .window(TumblingEventTimeWindows.of(1000)).evictor(CountEvictor.of(2)).process(new WindowFunctions.Describe<>()).sink(sink));
+                .window(TumblingEventTimeWindows.of(1000)).evictor(CountEvictor.of(2)).process(new WindowFunctions.Describe<>(false)).sink(sink));
         // the newest is 300: 150 and earlier go
         assertSameResults(List.of("a [0,1000) [2 3] " + END + "@999"), sink -> keyed(StreamPipeline.named("time-evictor"), elements)
-                .window(TumblingEventTimeWindows.of(1000)).evictor(TimeEvictor.of(150)).process(new WindowFunctions.Describe<>()).sink(sink));
+                .window(TumblingEventTimeWindows.of(1000)).evictor(TimeEvictor.of(150)).process(new WindowFunctions.Describe<>(false)).sink(sink));
         // after each firing only the last element stays for the next one
         assertSameResults(List.of("a global [1 2] wm=" + Long.MIN_VALUE + MAX, "a global [2 3 4] wm=" + Long.MIN_VALUE + MAX),
                 sink -> keyed(StreamPipeline.named("evict-after"), "a,100,1", "a,200,2", "a,300,3", "a,400,4").window(GlobalWindows.create())
-                        .trigger(CountTrigger.of(2)).evictor(CountEvictor.of(1, true)).process(new WindowFunctions.Describe<>()).sink(sink));
+                        .trigger(CountTrigger.of(2)).evictor(CountEvictor.of(1, true)).process(new WindowFunctions.Describe<>(false)).sink(sink));
         assertSameResults(List.of("a,300,6@999"), sink -> keyed(StreamPipeline.named("user-evictor"), "a,100,1", "a,200,2", "a,300,4", "a,400,5")
                 .window(TumblingEventTimeWindows.of(1000)).evictor(new WindowFunctions.DropOddValues()).reduce(SUM).sink(sink));
     }
@@ -137,7 +137,7 @@ class FlinkWindowFeaturesTest {
         final String[] elements = {"a,100,1", "a,200,7", "b,300,5", "#,1100,0", "a,1200,2"};
         assertSameResults(List.of("a [0,1000) [1 7] wm=1100@999", "a [1000,2000) [2] " + END + "@1999", "b [0,1000) [5] wm=1100@999",
                 "side:a:7@999", "side:b:5@999"), sink -> keyed(StreamPipeline.named("process"), elements)
-                        .window(TumblingEventTimeWindows.of(1000)).process(new WindowFunctions.Describe<>())
+                        .window(TumblingEventTimeWindows.of(1000)).process(new WindowFunctions.Describe<>(false))
                         .sideOutput(BIG, (value, timestamp) -> sink.accept("side:" + value, timestamp)).sink(sink));
         assertSameResults(List.of("a [0,1000) count=2 sum=8 wm=1100@999", "a [1000,2000) count=1 sum=2 " + END + "@1999",
                 "b [0,1000) count=1 sum=5 wm=1100@999"), sink -> keyed(StreamPipeline.named("aggregate-process"), elements)

@@ -20,7 +20,10 @@ import dev.weir.window.TriggerContext;
 import dev.weir.window.TriggerResult;
 import dev.weir.window.Window;
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * The serializable user triggers, evictors, gaps and window functions of the window tests; records
@@ -92,7 +95,7 @@ final class WindowFunctions {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public void evictBefore(final java.util.List<TimestampedValue<String>> elements, final Window window, final long currentWatermark) {
+        public void evictBefore(final List<TimestampedValue<String>> elements, final Window window, final long currentWatermark) {
             for (final Iterator<TimestampedValue<String>> it = elements.iterator(); it.hasNext();) {
                 if (value(it.next().value()) % 2 == 1) {
                     it.remove();
@@ -101,28 +104,43 @@ final class WindowFunctions {
         }
 
         @Override
-        public void evictAfter(final java.util.List<TimestampedValue<String>> elements, final Window window, final long currentWatermark) {
+        public void evictAfter(final List<TimestampedValue<String>> elements, final Window window, final long currentWatermark) {
             // evicts before the function only
+        }
+
+        @Override
+        public String toString() {
+            return "DropOddValues";
         }
     }
 
     /**
-     * {@code key window [v1 v2 ...] wm=W} for each firing, the values in the window's order, and each
+     * {@code key window [v1 v2 ...] wm=W} for each firing, the values in the window's order or sorted, and each
      * value of 5 or more to {@link #BIG} as {@code key:value}.
      */
     static final class Describe<W extends Window> implements ProcessWindowFunction<String, String, String, W>, Serializable {
         private static final long serialVersionUID = 1L;
 
+        private final boolean sorted;
+
+        /** @param sorted whether the values are listed in ascending order instead of the window's */
+        Describe(final boolean sorted) {
+            this.sorted = sorted;
+        }
+
         @Override
         public void process(final String key, final Context<W> context, final Iterable<String> elements, final Collector<String> out) {
-            final StringBuilder values = new StringBuilder();
+            final List<String> values = new ArrayList<>();
             for (final String element : elements) {
-                values.append(values.length() == 0 ? "" : " ").append(field(element, 2));
+                values.add(field(element, 2));
                 if (value(element) >= 5) {
                     context.output(BIG, key + ":" + field(element, 2));
                 }
             }
-            out.collect(key + " " + context.window() + " [" + values + "] wm=" + context.currentWatermark());
+            if (sorted) {
+                Collections.sort(values);
+            }
+            out.collect(key + " " + context.window() + " [" + String.join(" ", values) + "] wm=" + context.currentWatermark());
         }
     }
 
@@ -186,6 +204,11 @@ final class WindowFunctions {
         public void onMerge(final Window window, final OnMergeContext ctx) {
             ctx.mergePartitionedState(COUNT);
             ctx.registerEventTimeTimer(window.maxTimestamp());
+        }
+
+        @Override
+        public String toString() {
+            return "EverySecondRecord";
         }
     }
 
