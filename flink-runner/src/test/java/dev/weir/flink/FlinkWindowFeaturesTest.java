@@ -9,10 +9,13 @@ import static dev.weir.flink.WindowFunctions.BIG;
 import static dev.weir.flink.WindowFunctions.GAP_BY_VALUE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.KeyedStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.OutputTag;
+import dev.weir.plan.WindowFunctionKind;
+import dev.weir.plan.WindowStep;
 import dev.weir.runtime.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
@@ -27,6 +30,10 @@ import dev.weir.window.TimeEvictor;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.util.List;
 import java.util.function.Function;
+import org.apache.flink.api.common.eventtime.SerializableTimestampAssigner;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -41,6 +48,8 @@ class FlinkWindowFeaturesTest {
     private static final String MAX = "@" + Long.MAX_VALUE;
     private static final String END = "wm=" + Long.MAX_VALUE;
     private static final OutputTag<String> LATE = new OutputTag<>("late");
+    private static final String SATURATES = " window arithmetic (window bounds, a bound plus allowedLateness, continuous-trigger fire times)"
+            + " past the 64-bit range: Weir saturates at Long.MIN_VALUE and Long.MAX_VALUE, Flink wraps around; not run on Flink";
 
     private static FlinkTarget target;
 
@@ -176,13 +185,36 @@ class FlinkWindowFeaturesTest {
                 WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), 1).keyBy(KEY)
                 .window(EventTimeSessionWindows.withDynamicGap(GAP_BY_VALUE)).reduce(SUM).sink((value, timestamp) -> { });
         final Exception failed = assertThrows(Exception.class, () -> FlinkRunner.execute(pipeline, target));
+        assertEquals("step 2 (window): a record at event time " + nearTheEnd + " takes Flink's session" + SATURATES, rootMessage(failed));
+    }
+
+    @Test
+    void theRangeCheckFailsAJobWhoseEventTimesAreKnownOnlyAtRunTime() throws Exception {
+        // what the translation does for a window whose source it could not read beforehand
+        final long nearTheEnd = Long.MAX_VALUE - 5;
+        final WindowStep window = new WindowStep(1, TumblingEventTimeWindows.of(10), null, null, 0, null, WindowFunctionKind.REDUCE, SUM,
+                null, null);
+        assertTrue(WindowTranslation.guarded(window, null));
+        final StreamExecutionEnvironment environment = target.environment();
+        try {
+            environment.fromData(List.<Object>of(0L, 15L, nearTheEnd), TypeInformation.of(Object.class))
+                    .assignTimestampsAndWatermarks(org.apache.flink.api.common.eventtime.WatermarkStrategy.forMonotonousTimestamps()
+                            .withTimestampAssigner((SerializableTimestampAssigner<Object>) (value, carried) -> (Long) value))
+                    .process(WindowTranslation.guard(2, window), TypeInformation.of(Object.class))
+                    .sinkTo(new DiscardingSink<>());
+            final Exception failed = assertThrows(Exception.class, () -> environment.execute("range"));
+            assertEquals("step 2 (window): a record at event time " + nearTheEnd + " takes Flink's tumbling" + SATURATES, rootMessage(failed));
+        } finally {
+            environment.close();
+        }
+    }
+
+    private static String rootMessage(final Exception failed) {
         Throwable cause = failed;
         while (!(cause instanceof IllegalArgumentException) && cause.getCause() != null) {
             cause = cause.getCause();
         }
-        assertEquals("step 2 (window): a record at event time " + nearTheEnd + " takes Flink's session window arithmetic (window bounds,"
-                + " a bound plus allowedLateness, continuous-trigger fire times) past the 64-bit range: Weir saturates at Long.MIN_VALUE"
-                + " and Long.MAX_VALUE, Flink wraps around; not run on Flink", cause.getMessage());
+        return cause.getMessage();
     }
 
     private static void assertSameResults(final List<String> expected, final Function<Sink<Object>, StreamPipeline> pipeline)
