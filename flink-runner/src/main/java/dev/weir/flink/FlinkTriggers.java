@@ -36,12 +36,12 @@ final class FlinkTriggers {
      */
     static String continuousDiffers(final WindowKind window, final long sizeMillis, final long intervalMillis) {
         if (window == WindowKind.GLOBAL) {
-            return "continuous-event-time on the global window: at end of input Weir fires once more, Flink's trigger fires every " + intervalMillis
-                    + " ms up to Long.MAX_VALUE";
+            return "continuous-event-time on the global window: at end of input Weir fires once more, Flink's trigger fires every "
+                    + intervalMillis + " ms up to Long.MAX_VALUE";
         }
         if (window == WindowKind.SESSION) {
-            return "continuous-event-time on session windows: a merged session may span more than " + MAX_CONTINUOUS_FIRES + " periods, where Weir fires"
-                    + " once per watermark and Flink once per period";
+            return "continuous-event-time on session windows: a merged session may span more than " + MAX_CONTINUOUS_FIRES
+                    + " periods, where Weir fires once per watermark and Flink once per period";
         }
         if ((sizeMillis - 1) / intervalMillis + 1 > MAX_CONTINUOUS_FIRES) {
             return "a " + sizeMillis + " ms window holds more than " + MAX_CONTINUOUS_FIRES + " periods of " + intervalMillis
@@ -114,7 +114,8 @@ final class FlinkTriggers {
             return cast(new GlobalWindows.NeverTrigger());
         }
         if (trigger instanceof PurgingTrigger) {
-            return org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger.of(FlinkTriggers.<W>of(((PurgingTrigger<?, ?>) trigger).nested()));
+            final Trigger<Object, W> nested = of(((PurgingTrigger<?, ?>) trigger).nested());
+            return org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger.of(nested);
         }
         return new WeirTriggerOnFlink<>(trigger);
     }
@@ -129,7 +130,8 @@ final class FlinkTriggers {
             return shipped(((PurgingTrigger<?, ?>) trigger).nested());
         }
         final boolean builtIn = trigger instanceof EventTimeTrigger || trigger instanceof CountTrigger
-                || trigger instanceof ContinuousEventTimeTrigger || trigger instanceof NeverTrigger || trigger instanceof ProcessingTimeTrigger;
+                || trigger instanceof ContinuousEventTimeTrigger || trigger instanceof NeverTrigger
+                || trigger instanceof ProcessingTimeTrigger;
         return builtIn ? null : trigger;
     }
 
