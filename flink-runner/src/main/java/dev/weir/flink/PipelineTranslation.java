@@ -45,8 +45,9 @@ final class PipelineTranslation {
     private final List<KeyedStream<Object, Object>> keyed = new ArrayList<>();
     private final List<String> sinkIds = new ArrayList<>();
     /**
-     * The event time the source's strategy gives each element, in list order, set by the source's check; null for a source
-     * whose elements are not known before the job runs, whose windows then check their records at run time.
+     * The event time each record reaching keyBy carries: the source's strategy's, or the last mid-stream strategy's; set by
+     * the checks. Null for a source whose elements are not known before the job runs, whose windows then check their
+     * records at run time.
      */
     private long[] sourceTimestamps = new long[0];
 
@@ -69,6 +70,11 @@ final class PipelineTranslation {
         }
         for (int i = 0; i < steps.size(); i++) {
             add(i, steps.get(i));
+        }
+        final long periodicInterval = MidStreamTimestamps.periodicInterval(steps);
+        if (periodicInterval >= 0) {
+            // each strategy set the job's one interval when it was added; the periodic ones' (all equal) is the one that counts
+            environment.getConfig().setAutoWatermarkInterval(periodicInterval);
         }
         for (final PlanStep step : steps) {
             if (step instanceof SideOutputStep) {
@@ -116,9 +122,10 @@ final class PipelineTranslation {
         } else if (step instanceof SinkStep) {
             return;
         } else if (step instanceof TimestampsStep) {
-            throw new FlinkTranslationException(index, kind, "timestamps and watermarks are translated on the source only in this slice");
+            MidStreamTimestamps.check(plan.steps(), index, kind);
+            sourceTimestamps = MidStreamTimestamps.eventTimes(plan.steps(), index);
         } else if (step instanceof KeyedProcessStep) {
-            throw new FlinkTranslationException(index, kind, "keyed process functions (keyed state and timers) are not translated yet");
+            ShippedFunction.require(((KeyedProcessStep) step).function(), index, kind, "the function");
         } else if (step instanceof SideOutputStep) {
             return; // the records of a tag no translated step emits never come, as on Weir
         } else if (step instanceof TransformStep) {
@@ -171,6 +178,13 @@ final class PipelineTranslation {
             keys = streams.get(step.input()).keyBy(new FlinkKeySelector(((KeyByStep) step).keySelector()), ANY);
         } else if (step instanceof WindowStep) {
             out = window(index, (WindowStep) step);
+        } else if (step instanceof KeyedProcessStep) {
+            out = keyed.get(step.input()).transform("process", ANY,
+                    new FlinkKeyedProcessOperator(new FlinkKeyedProcess(((KeyedProcessStep) step).function())));
+        } else if (step instanceof TimestampsStep) {
+            final DataStream<Object> in = streams.get(step.input());
+            out = in.assignTimestampsAndWatermarks(SourceWatermarks.of(((TimestampsStep) step).watermarks(), environment))
+                    .setParallelism(in.getParallelism());
         } else if (step instanceof SinkStep) {
             sinkTo(streams.get(step.input()), ((SinkStep) step).sink(), "sink");
         }
@@ -230,7 +244,8 @@ final class PipelineTranslation {
         return union;
     }
 
-    private static List<Object> elementsOf(final CollectionSource<?> collection, final int instance, final int parallelism) {
+    /** @return the elements instance {@code instance} of {@code parallelism} of the collection reads, in order */
+    static List<Object> elementsOf(final CollectionSource<?> collection, final int instance, final int parallelism) {
         final List<Object> elements = new ArrayList<>();
         final SourceOutput<Object> output = new SourceOutput<>() {
             @Override

@@ -1,24 +1,16 @@
 package dev.weir.flink;
 
-import static dev.weir.flink.PipelineFunctions.EVEN_VALUE;
 import static dev.weir.flink.PipelineFunctions.KEY;
-import static dev.weir.flink.PipelineFunctions.MARKER;
-import static dev.weir.flink.PipelineFunctions.NOT_MARKER;
 import static dev.weir.flink.PipelineFunctions.SUM;
-import static dev.weir.flink.PipelineFunctions.TIMESTAMP;
-import static dev.weir.flink.PipelineFunctions.UPPER_KEY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.api.WindowedStream;
-import dev.weir.runtime.RunningPipeline;
-import dev.weir.runtime.Sink;
-import dev.weir.source.CollectionSource;
-import dev.weir.time.WatermarkStrategy;
 import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.WindowKind;
+import dev.weir.runtime.Sink;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountEvictor;
 import dev.weir.window.CountTrigger;
@@ -26,15 +18,13 @@ import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.Evictor;
 import dev.weir.window.GlobalWindows;
 import dev.weir.window.PurgingTrigger;
+import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TimeEvictor;
 import dev.weir.window.Trigger;
-import dev.weir.window.Window;
-import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TumblingEventTimeWindows;
+import dev.weir.window.Window;
 import dev.weir.window.WindowAssigner;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.SplittableRandom;
@@ -113,11 +103,7 @@ class FlinkDifferentialTest {
     }
 
     private static List<String> onWeir(final Function<Sink<Object>, StreamPipeline> pipeline) throws InterruptedException {
-        final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        try (RunningPipeline running = pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp)).start()) {
-            assertTrue(running.awaitTermination(Duration.ofSeconds(30)), "Weir's run did not end");
-        }
-        return SortedResults.sorted(results);
+        return SortedResults.onWeirThreaded(pipeline);
     }
 
     private static List<String> onFlink(final Function<Sink<Object>, StreamPipeline> pipeline) throws Exception {
@@ -163,19 +149,11 @@ class FlinkDifferentialTest {
             final Evictor<Object, Window> evictor = evictor(random, kind, description);
             final int function = random.nextInt(4);
             final boolean lateOutput = random.nextInt(3) == 0;
-            final List<String> elements = elements(random, description.append(" lateness=").append(lateness).append(' '));
+            final List<String> elements = GeneratedElements.of(random, description.append(" lateness=").append(lateness).append(' '));
             description.append(filter ? " filter(even value)" : "").append(map ? " map(upper-case key)" : "")
                     .append(FUNCTIONS.get(function)).append(lateOutput ? " lateOutput" : "").append(" elements=").append(elements);
             return new GeneratedCase(description.toString(), sink -> {
-                DataStream<String> records = StreamPipeline.named("generated")
-                        .from("records", CollectionSource.of(elements), WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), 1)
-                        .filter(NOT_MARKER);
-                if (filter) {
-                    records = records.filter(EVEN_VALUE);
-                }
-                if (map) {
-                    records = records.map(UPPER_KEY);
-                }
+                final DataStream<String> records = GeneratedElements.records(elements, filter, map);
                 WindowedStream<String, String, Window> windowed = records.keyBy(KEY).window(assigner).allowedLateness(lateness);
                 if (trigger != null) {
                     windowed = windowed.trigger(trigger);
@@ -248,37 +226,6 @@ class FlinkDifferentialTest {
         @SuppressWarnings("unchecked")
         private static <X> X cast(final Object object) {
             return (X) object;
-        }
-
-        /**
-         * Records {@code k,ts,v} drifting forward from -3000 ms out of order, with markers {@code #,wm,0} between them. A
-         * marker's watermark may be below an earlier one: both engines keep only rising watermarks.
-         */
-        private static List<String> elements(final Random random, final StringBuilder description) {
-            final int keys = 1 + random.nextInt(4);
-            final int count = 5 + random.nextInt(36);
-            final int disorder = random.nextInt(801);
-            final int markerPercent = 10 + random.nextInt(41);
-            description.append("keys=").append(keys).append(" disorder=").append(disorder);
-            final List<String> elements = new ArrayList<>();
-            long front = -3000;
-            long watermark = Long.MIN_VALUE;
-            int behind = 0;
-            for (int i = 0; i < count; i++) {
-                front += random.nextInt(201);
-                final long timestamp = front - random.nextInt(disorder + 1);
-                if (timestamp <= watermark) {
-                    behind++;
-                }
-                elements.add("k" + random.nextInt(keys) + "," + timestamp + "," + (1 + random.nextInt(9)));
-                if (random.nextInt(100) < markerPercent) {
-                    final long marked = front - random.nextInt(disorder / 2 + 1);
-                    watermark = Math.max(watermark, marked);
-                    elements.add("#," + marked + ",0");
-                }
-            }
-            description.append(" behindWatermark=").append(behind);
-            return elements;
         }
     }
 }

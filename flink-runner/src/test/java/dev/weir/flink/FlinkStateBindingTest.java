@@ -114,6 +114,19 @@ class FlinkStateBindingTest {
     }
 
     @Test
+    void namespacesAreSetAndMergedThroughFlinksInternalStateWhereFlinkHandsItOut() throws Exception {
+        final List<String> lines = onFlink(environment -> environment.fromData(List.of("a,0,1,-", "b,0,10,-"), Types.STRING)
+                .keyBy(KEY).process(new NamespaceScript(), Types.STRING));
+        Collections.sort(lines);
+        // a runtime context hands out its reducing state as it is, but wraps its list state, whose namespace stays Flink's
+        assertEquals(List.of(
+                "a: w1=3 w2=null default=5 list: this Flink state (UserFacingListState) takes its namespace from Flink's operator;"
+                        + " it cannot be set",
+                "b: w1=30 w2=null default=14 list: this Flink state (UserFacingListState) takes its namespace from Flink's operator;"
+                        + " it cannot be set"), lines);
+    }
+
+    @Test
     void weirsFormatWritesAndCopiesStateValuesForFlink() throws Exception {
         final TypeSerializer<Object> serializer = new WeirStateSerializer();
         for (final Object value : Arrays.asList("text", 42L, 7, 2.5, new long[] {3, 4}, List.of("x", "y"), new PipelineFunctions.CountAndSum(),
@@ -227,6 +240,46 @@ class FlinkStateBindingTest {
             }
             out.collect(ctx.getCurrentKey() + " " + operation + " " + number + ": value=" + value.value() + " list=" + list.get()
                     + " sum=" + sum.get() + " aggregate=" + countAndSum.get());
+        }
+    }
+
+    /**
+     * Adds the value in namespace {@code w1} and twice it in {@code w2}, merges {@code w2} into
+     * {@code w1}, then adds the value plus 4 in Weir's void namespace, which is Flink's default one.
+     */
+    private static final class NamespaceScript extends KeyedProcessFunction<String, String, String> {
+        private static final long serialVersionUID = 1L;
+
+        private transient FlinkStateBinding states;
+
+        @Override
+        public void open(final org.apache.flink.api.common.functions.OpenContext context) {
+            states = FlinkStateBinding.of(getRuntimeContext());
+        }
+
+        @Override
+        public void processElement(final String line, final Context ctx, final Collector<String> out) {
+            final long value = Long.parseLong(field(line, 2));
+            final ReducingState<Long> sum = states.state(SUM);
+            sum.setNamespace("w1");
+            sum.add(value);
+            sum.setNamespace("w2");
+            sum.add(2 * value);
+            sum.mergeNamespaces("w1", List.of("w2"));
+            sum.setNamespace("w1");
+            final Long merged = sum.get();
+            sum.setNamespace("w2");
+            final Long source = sum.get();
+            sum.setNamespace(dev.weir.state.VoidNamespace.INSTANCE);
+            sum.add(value + 4);
+            String list;
+            try {
+                states.state(LIST).setNamespace("w1");
+                list = "set";
+            } catch (final UnsupportedOperationException refused) {
+                list = refused.getMessage();
+            }
+            out.collect(ctx.getCurrentKey() + ": w1=" + merged + " w2=" + source + " default=" + states.state(SUM).get() + " list: " + list);
         }
     }
 

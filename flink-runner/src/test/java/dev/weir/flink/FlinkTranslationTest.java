@@ -64,8 +64,10 @@ class FlinkTranslationTest {
                 + " punctuated and none are", trades(StreamPipeline.named("p"),
                         WatermarkStrategy.forGenerator(() -> WatermarkStrategy.<String>noWatermarks().createGenerator(null)))
                         .sink((value, timestamp) -> { }));
-        assertRefused("step 1 (assignTimestampsAndWatermarks): timestamps and watermarks are translated on the source only in this slice",
-                trades(StreamPipeline.named("p"), BOUNDED).assignTimestampsAndWatermarks(BOUNDED).sink((value, timestamp) -> { }));
+        assertRefused("step 3 (assignTimestampsAndWatermarks): translated between a source and keyBy only: after keyBy each instance of"
+                + " Weir's keyed stage runs its own generator over the keys Weir's key groups give it, and Flink spreads the keys"
+                + " differently, so the watermarks would differ",
+                keyed().window(TumblingEventTimeWindows.of(10)).reduce(SUM).assignTimestampsAndWatermarks(BOUNDED).sink((value, timestamp) -> { }));
     }
 
     @Test
@@ -110,9 +112,10 @@ class FlinkTranslationTest {
     }
 
     @Test
-    void keyedProcessAndTransformAreRefused() {
+    void anUnserializableKeyedProcessFunctionAndTransformAreRefused() {
         final KeyedProcessFunction<String, String, String> echo = (value, context, out) -> out.collect(value);
-        assertRefused("step 2 (process): keyed process functions (keyed state and timers) are not translated yet",
+        assertRefused("step 2 (process): the function cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable"
+                + " class, or cast the lambda to an intersection with Serializable, e.g. (Function<A, B> & Serializable)",
                 keyed().process(echo).sink((value, timestamp) -> { }));
         assertRefused("step 1 (transform): 'custom' is an operator known only by its factory; Flink cannot run it from a description",
                 trades(StreamPipeline.named("p"), BOUNDED).transform("custom", () -> null).sink((value, timestamp) -> { }));

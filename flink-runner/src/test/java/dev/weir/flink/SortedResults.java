@@ -1,9 +1,13 @@
 package dev.weir.flink;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.weir.api.StreamPipeline;
 import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.time.VirtualClock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -24,12 +28,21 @@ final class SortedResults {
         return sorted(results);
     }
 
-    /** @return the sorted results of the pipeline run to its end on Weir's deterministic scheduler, processing time at 0 */
+    /** @return the sorted results of the pipeline run to its end on Weir's deterministic scheduler, processing time from 0 */
     static List<String> onWeir(final Function<Sink<Object>, StreamPipeline> pipeline) {
         final List<String> results = Collections.synchronizedList(new ArrayList<>());
         try (DeterministicPipeline running = pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp))
                 .startDeterministic(new VirtualClock(0))) {
             running.runToEnd();
+        }
+        return sorted(results);
+    }
+
+    /** @return the sorted results of the pipeline run to its end on Weir's threaded runtime, which must end within 30 s */
+    static List<String> onWeirThreaded(final Function<Sink<Object>, StreamPipeline> pipeline) throws InterruptedException {
+        final List<String> results = Collections.synchronizedList(new ArrayList<>());
+        try (RunningPipeline running = pipeline.apply((value, timestamp) -> results.add(value + "@" + timestamp)).start()) {
+            assertTrue(running.awaitTermination(Duration.ofSeconds(30)), "Weir's run did not end");
         }
         return sorted(results);
     }
