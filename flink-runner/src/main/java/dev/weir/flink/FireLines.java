@@ -24,23 +24,16 @@ final class FireLines<W extends org.apache.flink.streaming.api.windowing.windows
     private static final long serialVersionUID = 1L;
 
     private transient FireLineFunction<Window> lines;
+    private transient WeirWindowOf windows;
 
     @Override
     public void process(final String key, final Context context, final Iterable<ScenarioRecord> elements, final Collector<String> out) {
         if (lines == null) {
             lines = new FireLineFunction<>();
+            windows = new WeirWindowOf();
         }
-        lines.process(key, new WeirContext(weirWindow(context.window()), context.currentWatermark(), context.currentProcessingTime()),
+        lines.process(key, new WeirContext(windows.of(context.window()), context.currentWatermark(), context.currentProcessingTime()),
                 elements, out::collect);
-    }
-
-    private static Window weirWindow(final org.apache.flink.streaming.api.windowing.windows.Window window) {
-        if (window instanceof org.apache.flink.streaming.api.windowing.windows.TimeWindow) {
-            final org.apache.flink.streaming.api.windowing.windows.TimeWindow time =
-                    (org.apache.flink.streaming.api.windowing.windows.TimeWindow) window;
-            return new TimeWindow(time.getStart(), time.getEnd());
-        }
-        return GlobalWindow.INSTANCE;
     }
 
     /** What Weir's window function sees of a Flink firing: the window and the times; it uses no state. */

@@ -3,7 +3,6 @@ package dev.weir.flink;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.TriggerSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.job.WindowKind;
 import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioRecord;
@@ -35,10 +34,6 @@ import org.apache.flink.streaming.api.windowing.assigners.GlobalWindows;
 import org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.streaming.api.windowing.assigners.WindowAssigner;
-import org.apache.flink.streaming.api.windowing.triggers.ContinuousEventTimeTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger;
 import org.apache.flink.streaming.api.windowing.triggers.Trigger;
 import org.apache.flink.streaming.api.windowing.windows.Window;
 import org.apache.flink.util.OutputTag;
@@ -51,9 +46,6 @@ import org.apache.flink.util.OutputTag;
  * translate is refused by {@link #check} with the section and the reason (docs/flink.md). Stateless.
  */
 public final class FlinkScenario {
-    /** Weir fires a continuous trigger at most this often per watermark (docs/semantics.md §4); Flink has no such cap. */
-    static final long MAX_CONTINUOUS_FIRES = 100_000;
-
     private static final String JOB_NAME = "weir scenario";
     /** How long a job whose channel never ends may take to have all its tasks running, so it can be stopped. */
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
@@ -104,25 +96,13 @@ public final class FlinkScenario {
             return;
         }
         if (trigger.kind() == TriggerSpec.Kind.PROCESSING_TIME) {
-            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "processing-time fires on Flink's wall clock, so the"
-                    + " result would depend on timing");
+            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", FlinkTriggers.PROCESSING_TIME);
         }
-        if (trigger.kind() != TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
-            return;
-        }
-        if (window.kind() == WindowKind.GLOBAL) {
-            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "continuous-event-time on the global window: at end of"
-                    + " input Weir fires once more, Flink's trigger fires every " + trigger.parameter() + " ms up to Long.MAX_VALUE");
-        }
-        if (window.kind() == WindowKind.SESSION) {
-            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "continuous-event-time on session windows: a merged"
-                    + " session may span more than " + MAX_CONTINUOUS_FIRES + " periods, where Weir fires once per watermark and Flink"
-                    + " once per period");
-        }
-        if ((window.sizeMillis() - 1) / trigger.parameter() + 1 > MAX_CONTINUOUS_FIRES) {
-            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", "a " + window.sizeMillis() + " ms window holds more than "
-                    + MAX_CONTINUOUS_FIRES + " periods of " + trigger.parameter() + " ms: Weir fires once for a watermark past more,"
-                    + " Flink once per period");
+        if (trigger.kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
+            final String differs = FlinkTriggers.continuousDiffers(window.kind(), window.sizeMillis(), trigger.parameter());
+            if (differs != null) {
+                throw new ScenarioRefusedException(jobFile, 0, "window.trigger", differs);
+            }
         }
     }
 
@@ -249,7 +229,7 @@ public final class FlinkScenario {
     private static <W extends Window> SingleOutputStreamOperator<String> process(final KeyedStream<ScenarioRecord, String> keyed,
             final WindowAssigner<Object, W> assigner, final WindowSpec spec, final OutputTag<ScenarioRecord> late) {
         final WindowedStream<ScenarioRecord, String, W> windowed = keyed.window(assigner);
-        final Trigger<Object, W> trigger = trigger(spec.trigger());
+        final Trigger<Object, W> trigger = FlinkTriggers.of(spec.trigger());
         if (trigger != null) {
             windowed.trigger(trigger);
         }
@@ -257,27 +237,5 @@ public final class FlinkScenario {
                 .sideOutputLateData(late)
                 .process(new FireLines<>(), Types.STRING)
                 .name("window " + spec.kind().id());
-    }
-
-    /** Flink's trigger for a job file's, or null for the assigner's default. */
-    private static <W extends Window> Trigger<Object, W> trigger(final TriggerSpec spec) {
-        if (spec == null) {
-            return null;
-        }
-        switch (spec.kind()) {
-            case EVENT_TIME:
-                @SuppressWarnings("unchecked")
-                final Trigger<Object, W> eventTime = (Trigger<Object, W>) (Trigger<Object, ?>) EventTimeTrigger.create();
-                return eventTime;
-            case COUNT:
-                return CountTrigger.of(spec.parameter());
-            case PURGING_COUNT:
-                return PurgingTrigger.of(CountTrigger.<W>of(spec.parameter()));
-            case CONTINUOUS_EVENT_TIME:
-                return ContinuousEventTimeTrigger.of(Duration.ofMillis(spec.parameter()));
-            case PROCESSING_TIME:
-            default:
-                throw new IllegalArgumentException("trigger " + spec.kind() + " is refused by FlinkScenario.check");
-        }
     }
 }

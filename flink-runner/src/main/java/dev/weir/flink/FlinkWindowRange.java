@@ -20,6 +20,23 @@ final class FlinkWindowRange {
      * @return null if Flink computes this record's windows exactly, else why not
      */
     static String wrapped(final WindowSpec window, final long timestamp) {
+        final TriggerSpec trigger = window.trigger();
+        final long interval = trigger != null && trigger.kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME ? trigger.parameter() : 0;
+        return wrapped(new WindowArithmetic(window.kind(), window.sizeMillis(), window.slideMillis(), window.offsetMillis(),
+                window.gapMillis(), window.allowedLatenessMillis(), interval, 0), window.gapMillis(), timestamp);
+    }
+
+    /**
+     * @param window the window's parameters
+     * @param gapMillis the record's session gap (session windows): the window's, or the one a dynamic gap gives the record
+     * @param timestamp a record's event time
+     * @return null if Flink computes this record's windows exactly, else why not
+     */
+    static String wrapped(final WindowArithmetic window, final long gapMillis, final long timestamp) {
+        if (window.timeEvictorMillis() > 0 && timestamp < Long.MIN_VALUE + window.timeEvictorMillis()) {
+            return timestamp + " takes Flink's time evictor's cutoff (the newest timestamp minus " + window.timeEvictorMillis()
+                    + " ms) past the 64-bit range: Weir saturates at Long.MIN_VALUE, Flink wraps around; not run on Flink";
+        }
         try {
             final long lastEnd;
             switch (window.kind()) {
@@ -37,7 +54,7 @@ final class FlinkWindowRange {
                     }
                     break;
                 case SESSION:
-                    lastEnd = Math.addExact(timestamp, window.gapMillis());
+                    lastEnd = Math.addExact(timestamp, gapMillis);
                     // merging checks the merged window's end plus the lateness against the watermark, unsaturated
                     Math.addExact(lastEnd - 1, window.allowedLatenessMillis());
                     break;
@@ -45,11 +62,11 @@ final class FlinkWindowRange {
                 default:
                     return null;
             }
-            final TriggerSpec trigger = window.trigger();
-            if (trigger != null && trigger.kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
+            final long interval = window.continuousMillis();
+            if (interval > 0) {
                 // the first fire time, and the next one Flink computes from a fire time before the window's end
-                Math.addExact(timestamp - timestamp % trigger.parameter(), trigger.parameter());
-                Math.addExact(lastEnd - 1, trigger.parameter());
+                Math.addExact(timestamp - timestamp % interval, interval);
+                Math.addExact(lastEnd - 1, interval);
             }
             return null;
         } catch (ArithmeticException e) {

@@ -88,7 +88,8 @@ final class MidStreamTimestamps {
      *
      * @param steps the plan's steps
      * @param index the index of a step {@link #check} accepted
-     * @return one event time per record leaving the step
+     * @return one event time per record leaving the step, or {@code null} when the source is not a
+     *     collection (its records are known only at run time, where the windows check them)
      */
     @SuppressWarnings("unchecked")
     static long[] eventTimes(final List<PlanStep> steps, final int index) {
@@ -98,6 +99,9 @@ final class MidStreamTimestamps {
             if (step instanceof SourceStep) {
                 break;
             }
+        }
+        if (!(((SourceStep) chain.get(0)).source() instanceof CollectionSource)) {
+            return null; // a file or generator: its records are known only while the job reads them
         }
         List<Object> records = new ArrayList<>();
         List<Long> times = new ArrayList<>();

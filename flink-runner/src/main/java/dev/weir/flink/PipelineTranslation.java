@@ -1,7 +1,5 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WindowKind;
-import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.plan.FilterStep;
 import dev.weir.plan.FlatMapStep;
 import dev.weir.plan.KeyByStep;
@@ -15,7 +13,6 @@ import dev.weir.plan.SinkStep;
 import dev.weir.plan.SourceStep;
 import dev.weir.plan.TimestampsStep;
 import dev.weir.plan.TransformStep;
-import dev.weir.plan.WindowFunctionKind;
 import dev.weir.plan.WindowStep;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.ReadStatus;
@@ -23,11 +20,6 @@ import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
 import dev.weir.source.SplitOutput;
 import dev.weir.time.TimestampAssigner;
-import dev.weir.window.EventTimeSessionWindows;
-import dev.weir.window.EventTimeTrigger;
-import dev.weir.window.SlidingEventTimeWindows;
-import dev.weir.window.TumblingEventTimeWindows;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -35,10 +27,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.apache.flink.streaming.api.datastream.WindowedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.windowing.assigners.WindowAssigner;
-import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.OutputTag;
 
 /**
@@ -55,7 +44,11 @@ final class PipelineTranslation {
     private final List<DataStream<Object>> streams = new ArrayList<>();
     private final List<KeyedStream<Object, Object>> keyed = new ArrayList<>();
     private final List<String> sinkIds = new ArrayList<>();
-    /** The event time each record reaching keyBy carries: the source's strategy's, or the last mid-stream strategy's; set by the checks. */
+    /**
+     * The event time each record reaching keyBy carries: the source's strategy's, or the last mid-stream strategy's; set by
+     * the checks. Null for a source whose elements are not known before the job runs, whose windows then check their
+     * records at run time.
+     */
     private long[] sourceTimestamps = new long[0];
 
     PipelineTranslation(final LogicalPlan plan, final StreamExecutionEnvironment environment) {
@@ -145,6 +138,7 @@ final class PipelineTranslation {
         final String kind = kindOf(source);
         if (FlinkSources.handles(source)) {
             FlinkSources.check(index, source);
+            sourceTimestamps = null; // known only while the job reads: the windows check their records at run time
             return;
         }
         SourceWatermarks.check(source.watermarks(), index, kind);
@@ -158,76 +152,9 @@ final class PipelineTranslation {
     }
 
     private void checkWindow(final int index, final WindowStep window) {
-        final String kind = kindOf(window);
-        assignerOf(window, index);
         // every record keeps the event time the source gave it (map, filter and flatMap do not change it), so these are
         // all the event times that can reach the window
-        final WindowSpec range = rangeOf(window);
-        for (final long timestamp : sourceTimestamps) {
-            final String wrapped = FlinkWindowRange.wrapped(range, timestamp);
-            if (wrapped != null) {
-                throw new FlinkTranslationException(index, kind, "a record at event time " + wrapped);
-            }
-        }
-        if (window.trigger() != null && !(window.trigger() instanceof EventTimeTrigger)) {
-            throw new FlinkTranslationException(index, kind, "the trigger " + window.trigger().getClass().getSimpleName()
-                    + " is not translated yet; only the assigner's default event-time trigger is");
-        }
-        if (window.evictor() != null) {
-            throw new FlinkTranslationException(index, kind, "evictors are not translated yet");
-        }
-        if (window.lateDataTag() != null) {
-            throw new FlinkTranslationException(index, kind, "the side output of late data is not translated yet");
-        }
-        if (window.function() == WindowFunctionKind.REDUCE) {
-            ShippedFunction.require(window.reduce(), index, kind, "the reduce function");
-        } else if (window.function() == WindowFunctionKind.AGGREGATE) {
-            ShippedFunction.require(window.aggregate(), index, kind, "the aggregate function");
-        } else {
-            throw new FlinkTranslationException(index, kind, "process window functions (" + window.function()
-                    + ") are not translated yet; reduce and aggregate are");
-        }
-    }
-
-    /** Flink's assigner with the Weir assigner's parameters; refuses any other assigner. */
-    private static WindowAssigner<Object, TimeWindow> assignerOf(final WindowStep window, final int index) {
-        final Object assigner = window.assigner();
-        try {
-            if (assigner instanceof TumblingEventTimeWindows) {
-                final TumblingEventTimeWindows<?> tumbling = (TumblingEventTimeWindows<?>) assigner;
-                return org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows.of(
-                        Duration.ofMillis(tumbling.sizeMillis()), Duration.ofMillis(tumbling.offsetMillis()));
-            }
-            if (assigner instanceof SlidingEventTimeWindows) {
-                final SlidingEventTimeWindows<?> sliding = (SlidingEventTimeWindows<?>) assigner;
-                return org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(Duration.ofMillis(sliding.sizeMillis()),
-                        Duration.ofMillis(sliding.slideMillis()), Duration.ofMillis(sliding.offsetMillis()));
-            }
-        } catch (final IllegalArgumentException flinkRefuses) {
-            throw new FlinkTranslationException(index, kindOf(window), "Flink refuses the assigner " + assigner + ": " + flinkRefuses.getMessage());
-        }
-        if (assigner instanceof EventTimeSessionWindows && !((EventTimeSessionWindows<?>) assigner).hasDynamicGap()) {
-            return org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows.withGap(
-                    Duration.ofMillis(((EventTimeSessionWindows<?>) assigner).gapMillis()));
-        }
-        throw new FlinkTranslationException(index, kindOf(window), "the assigner " + assigner
-                + " is not translated yet; tumbling, sliding and fixed-gap session event-time windows are");
-    }
-
-    /** The window's parameters as {@link FlinkWindowRange} reads them; the assigner is one {@link #assignerOf} accepted. */
-    private static WindowSpec rangeOf(final WindowStep window) {
-        final Object assigner = window.assigner();
-        final long lateness = window.allowedLatenessMillis();
-        if (assigner instanceof TumblingEventTimeWindows) {
-            final TumblingEventTimeWindows<?> tumbling = (TumblingEventTimeWindows<?>) assigner;
-            return new WindowSpec(WindowKind.TUMBLING, tumbling.sizeMillis(), 0, tumbling.offsetMillis(), 0, null, lateness, false);
-        }
-        if (assigner instanceof SlidingEventTimeWindows) {
-            final SlidingEventTimeWindows<?> sliding = (SlidingEventTimeWindows<?>) assigner;
-            return new WindowSpec(WindowKind.SLIDING, sliding.sizeMillis(), sliding.slideMillis(), sliding.offsetMillis(), 0, null, lateness,
-                    false);
-        }
-        return new WindowSpec(WindowKind.SESSION, 0, 0, 0, ((EventTimeSessionWindows<?>) assigner).gapMillis(), null, lateness, false);
+        WindowTranslation.check(index, window, sourceTimestamps);
     }
 
     private void add(final int index, final PlanStep step) {
@@ -349,12 +276,15 @@ final class PipelineTranslation {
     }
 
     private DataStream<Object> window(final int index, final WindowStep step) {
-        final WindowedStream<Object, Object, TimeWindow> windowed = keyed.get(step.input()).window(assignerOf(step, index))
-                .allowedLateness(Duration.ofMillis(step.allowedLatenessMillis()));
-        if (step.function() == WindowFunctionKind.REDUCE) {
-            return windowed.reduce(new FlinkReduce(step.reduce()));
+        KeyedStream<Object, Object> in = keyed.get(step.input());
+        if (WindowTranslation.guarded(step, sourceTimestamps)) {
+            // the range check runs on the records before keyBy, in their order, and the same keyBy follows it
+            final KeyByStep keyBy = (KeyByStep) plan.steps().get(step.input());
+            final DataStream<Object> records = streams.get(keyBy.input());
+            in = records.process(WindowTranslation.guard(index, step), ANY).setParallelism(records.getParallelism()).name("window range check")
+                    .keyBy(new FlinkKeySelector(keyBy.keySelector()), ANY);
         }
-        return windowed.aggregate(new FlinkAggregate(step.aggregate()), ANY, ANY);
+        return WindowTranslation.build(in, index, step);
     }
 
     /** @return the step's kind as the pipeline API names it */

@@ -10,7 +10,6 @@ import dev.weir.api.DataStream;
 import dev.weir.api.KeyedStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.KeyedProcessFunction;
-import dev.weir.operator.OutputTag;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
 import dev.weir.source.ReadStatus;
@@ -18,12 +17,7 @@ import dev.weir.source.Source;
 import dev.weir.source.SourceReader;
 import dev.weir.state.StateBackends;
 import dev.weir.time.WatermarkStrategy;
-import dev.weir.window.CountEvictor;
-import dev.weir.window.CountTrigger;
 import dev.weir.window.EventTimeSessionWindows;
-import dev.weir.window.GlobalWindows;
-import dev.weir.window.ProcessWindowFunction;
-import dev.weir.window.TimeWindow;
 import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.Serializable;
@@ -123,27 +117,6 @@ class FlinkTranslationTest {
         assertRefused("step 1 (filter): the predicate cannot be shipped to Flink's tasks: it holds a value that is not serializable:"
                 + " java.lang.Object" + advice, trades(StreamPipeline.named("p"), BOUNDED)
                         .filter((Predicate<String> & Serializable) line -> line.equals(unserializable)).sink((value, timestamp) -> { }));
-    }
-
-    @Test
-    void windowsBeyondTheDefaultTriggerReduceAndAggregateAreRefused() {
-        assertRefused("step 2 (window): the assigner GlobalWindows() is not translated yet; tumbling, sliding and fixed-gap session"
-                + " event-time windows are", keyed().window(GlobalWindows.create()).reduce(SUM).sink((value, timestamp) -> { }));
-        assertRefused("step 2 (window): the assigner DynamicEventTimeSessionWindows is not translated yet; tumbling, sliding and"
-                + " fixed-gap session event-time windows are", keyed().window(EventTimeSessionWindows.<String>withDynamicGap(line -> 10))
-                        .reduce(SUM).sink((value, timestamp) -> { }));
-        assertRefused("step 2 (window): the trigger CountTrigger is not translated yet; only the assigner's default event-time trigger is",
-                keyed().window(TumblingEventTimeWindows.of(10)).trigger(CountTrigger.of(2)).reduce(SUM).sink((value, timestamp) -> { }));
-        assertRefused("step 2 (window): evictors are not translated yet",
-                keyed().window(TumblingEventTimeWindows.of(10)).evictor(CountEvictor.of(2)).reduce(SUM).sink((value, timestamp) -> { }));
-        assertRefused("step 2 (window): the side output of late data is not translated yet",
-                keyed().window(TumblingEventTimeWindows.of(10)).sideOutputLateData(new OutputTag<>("late")).reduce(SUM)
-                        .sink((value, timestamp) -> { }));
-        final ProcessWindowFunction<String, String, String, TimeWindow> all = (key, context, elements, out) -> out.collect(key);
-        assertRefused("step 2 (window): process window functions (PROCESS) are not translated yet; reduce and aggregate are",
-                keyed().window(TumblingEventTimeWindows.of(10)).process(all).sink((value, timestamp) -> { }));
-        assertRefused("step 2 (window): process window functions (AGGREGATE_PROCESS) are not translated yet; reduce and aggregate are",
-                keyed().window(TumblingEventTimeWindows.of(10)).aggregate(new PipelineFunctions.CountAndSum(), all).sink((value, timestamp) -> { }));
     }
 
     @Test

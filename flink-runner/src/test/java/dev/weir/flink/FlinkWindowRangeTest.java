@@ -67,4 +67,21 @@ final class FlinkWindowRangeTest {
         assertNull(FlinkWindowRange.wrapped(global, MAX));
         assertNull(FlinkWindowRange.wrapped(global, MIN + 1));
     }
+
+    @Test
+    void aTimeEvictorsCutoffIsCheckedOnEveryWindow() {
+        final WindowArithmetic global = new WindowArithmetic(WindowKind.GLOBAL, 0, 0, 0, 0, 0, 0, 100);
+        assertNull(FlinkWindowRange.wrapped(global, 0, MIN + 100), "the cutoff is Long.MIN_VALUE itself");
+        assertNotNull(FlinkWindowRange.wrapped(global, 0, MIN + 99));
+        assertNotNull(FlinkWindowRange.wrapped(new WindowArithmetic(WindowKind.TUMBLING, 1000, 0, 0, 0, 0, 0, 5000), 0, MIN + 4000));
+        assertNull(FlinkWindowRange.wrapped(new WindowArithmetic(WindowKind.GLOBAL, 0, 0, 0, 0, 0, 0, 0), 0, MIN), "no evictor");
+    }
+
+    @Test
+    void aDynamicSessionIsCheckedWithEachRecordsGap() {
+        final WindowArithmetic dynamic = new WindowArithmetic(WindowKind.SESSION, 0, 0, 0, 0, 50, 0, 0);
+        assertNull(FlinkWindowRange.wrapped(dynamic, 100, MAX - 150));
+        assertNotNull(FlinkWindowRange.wrapped(dynamic, 200, MAX - 150), "ts + gap");
+        assertNotNull(FlinkWindowRange.wrapped(dynamic, 120, MAX - 150), "end + lateness");
+    }
 }
