@@ -134,13 +134,9 @@ final class PipelineTranslation {
 
     private void checkSource(final int index, final SourceStep source) {
         final String kind = kindOf(source);
-        if (source.published()) {
-            throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is fed by publishers, which are not translated yet;"
-                    + " only a CollectionSource is");
-        }
-        if (!(source.source() instanceof CollectionSource)) {
-            throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a " + source.source().getClass().getSimpleName()
-                    + "; only a CollectionSource is translated yet");
+        if (FlinkSources.handles(source)) {
+            FlinkSources.check(index, source);
+            return;
         }
         SourceWatermarks.check(source.watermarks(), index, kind);
         final List<Object> elements = elementsOf((CollectionSource<?>) source.source(), 0, 1);
@@ -289,6 +285,9 @@ final class PipelineTranslation {
      * change which records are late. Each instance's records stay in their order, as on Weir.
      */
     private DataStream<Object> source(final SourceStep step) {
+        if (FlinkSources.handles(step)) {
+            return FlinkSources.of(step, environment);
+        }
         final CollectionSource<?> collection = (CollectionSource<?>) step.source();
         final WatermarkStrategy<Object> watermarks = SourceWatermarks.of(step.watermarks(), environment);
         DataStream<Object> union = null;

@@ -55,7 +55,8 @@ class FlinkTranslationTest {
         assertRefused("step 0 (source): 'orders' is fed by publishers, which are not translated yet; only a CollectionSource is", published);
         final StreamPipeline file = StreamPipeline.named("p");
         file.from("lines", FileSource.of(Path.of("in.txt"), CharSequence::toString), BOUNDED, 1).sink((value, timestamp) -> { });
-        assertRefused("step 0 (source): 'lines' is a FileSource; only a CollectionSource is translated yet", file);
+        assertRefused("step 0 (source): the line parser cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable"
+                + " class, or cast the lambda to an intersection with Serializable, e.g. (Function<A, B> & Serializable)", file);
     }
 
     @Test
