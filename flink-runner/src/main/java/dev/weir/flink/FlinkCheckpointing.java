@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import dev.weir.plan.PipelineSettings;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -39,18 +40,26 @@ final class FlinkCheckpointing {
                     + " holds Weir's own state, timer and read-position files, which Flink cannot read; a Flink job resumes from Flink's"
                     + " checkpoints or savepoints");
         }
-        if (!settings.checkpointing()) {
-            return;
+        if (settings.checkpointing()) {
+            enable(environment, settings.checkpointDir(), settings.checkpointInterval());
         }
+    }
+
+    /**
+     * @param environment the run's environment, before any sink is added
+     * @param directory where Flink's checkpoints go: one directory per job under it
+     * @param interval the time between checkpoints; positive
+     */
+    static void enable(final StreamExecutionEnvironment environment, final Path directory, final Duration interval) {
         final Configuration configuration = new Configuration();
         configuration.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-        configuration.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, settings.checkpointDir().toAbsolutePath().toUri().toString());
+        configuration.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, directory.toAbsolutePath().toUri().toString());
         configuration.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION, ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
         configuration.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         configuration.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, RESTART_ATTEMPTS);
         configuration.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, RESTART_DELAY);
         environment.configure(configuration);
         // exactly-once, Flink's default mode: the collect sinks then give only results a completed checkpoint covers
-        environment.enableCheckpointing(settings.checkpointInterval().toMillis());
+        environment.enableCheckpointing(interval.toMillis());
     }
 }
