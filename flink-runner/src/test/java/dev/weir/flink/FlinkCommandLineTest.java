@@ -168,6 +168,22 @@ class FlinkCommandLineTest {
     }
 
     @Test
+    void aMissingJobJarForAClusterIsOneMessageAndExitCodeTwo(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final String missing = dir.resolve("weir-flink-job.jar").toString();
+        System.setProperty(FlinkEngine.JOB_JAR, missing);
+        try {
+            final WeirCli run = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(), files[0],
+                    files[1]);
+            assertEquals(2, run.exitCode(), run::describe);
+            assertEquals("weir: " + missing + ": no such job jar (system property weir.flink.jobJar); build it with 'mvn -B -q"
+                    + " -DskipTests package -pl flink-runner -am', which the ./weir launcher runs with --engine flink\n", run.err(), run::describe);
+        } finally {
+            System.clearProperty(FlinkEngine.JOB_JAR);
+        }
+    }
+
+    @Test
     void optionsFlinkCannotHonourAreUsageErrorsNamingTheOption(@TempDir final Path dir) throws Exception {
         final String[] files = files(dir);
         final String[][] cases = {
