@@ -43,7 +43,7 @@ final class PipelineTranslation {
     private final StreamExecutionEnvironment environment;
     private final List<DataStream<Object>> streams = new ArrayList<>();
     private final List<KeyedStream<Object, Object>> keyed = new ArrayList<>();
-    private final List<String> sinkIds = new ArrayList<>();
+    private final List<CollectedSink> sinks = new ArrayList<>();
     /**
      * The event time each record reaching keyBy carries: the source's strategy's, or the last mid-stream strategy's; set by
      * the checks. Null for a source whose elements are not known before the job runs, whose windows then check their
@@ -57,8 +57,8 @@ final class PipelineTranslation {
     }
 
     /**
-     * Adds the job to the environment and registers the pipeline's sinks ({@link #sinkIds()}),
-     * or registers nothing and throws.
+     * Adds the job to the environment with a collect sink for each of the pipeline's sinks
+     * ({@link #sinks()}), or adds nothing and throws.
      *
      * @throws FlinkTranslationException naming the first step not translated
      */
@@ -68,6 +68,7 @@ final class PipelineTranslation {
         for (int i = 0; i < steps.size(); i++) {
             check(i, steps.get(i));
         }
+        FlinkCheckpointing.configure(plan.settings(), environment);
         for (int i = 0; i < steps.size(); i++) {
             add(i, steps.get(i));
         }
@@ -87,17 +88,13 @@ final class PipelineTranslation {
         }
     }
 
-    /** @return the ids of the sinks registered on {@link SinkBoard}, in plan order */
-    List<String> sinkIds() {
-        return sinkIds;
+    /** @return the pipeline's sinks and the collect iterators that feed them, in plan order */
+    List<CollectedSink> sinks() {
+        return sinks;
     }
 
     private static void checkSettings(final PipelineSettings settings) {
         final String name = settings.name();
-        if (settings.checkpointing() || settings.restoreDir() != null) {
-            throw FlinkTranslationException.ofPipeline(name, "checkpointing and restore are not translated yet; Flink's own checkpointing"
-                    + " is a later step");
-        }
         if (settings.stateBackend() != null) {
             throw FlinkTranslationException.ofPipeline(name, "a Weir state backend was given; on Flink, window state lives in Flink's"
                     + " state backend");
@@ -190,13 +187,15 @@ final class PipelineTranslation {
     }
 
     /**
-     * Ends a stream in a pipeline sink, at parallelism 1: the main output's sink and each side
-     * output's sink go through here.
+     * Ends a stream in a pipeline sink: the main output's sink and each side output's sink go
+     * through here. Each record, with its timestamp, goes to a Flink collect sink (parallelism 1)
+     * that the client in the caller's JVM drains into the Weir sink, wherever the job runs
+     * ({@link CollectedSink}).
      */
     private void sinkTo(final DataStream<Object> stream, final dev.weir.runtime.Sink<?> sink, final String name) {
-        final String id = SinkBoard.register(sink);
-        sinkIds.add(id);
-        stream.sinkTo(new PipelineSink(id)).setParallelism(1).name(name);
+        final DataStream<Object> stamped = stream.process(new StampResults(), ANY).setParallelism(stream.getParallelism())
+                .name(name + " timestamps");
+        sinks.add(new CollectedSink(sink, stamped.collectAsync(), name + "-" + sinks.size()));
     }
 
     /**

@@ -149,10 +149,11 @@ class FlinkTranslationTest {
     }
 
     @Test
-    void checkpointingAndAStateBackendAreRefusedNamingThePipeline() {
-        assertRefused("pipeline 'p': checkpointing and restore are not translated yet; Flink's own checkpointing is a later step",
-                trades(StreamPipeline.named("p").checkpointing(Path.of("checkpoints"), Duration.ofSeconds(1)), BOUNDED)
-                        .sink((value, timestamp) -> { }));
+    void aWeirRestoreAndAStateBackendAreRefusedNamingThePipeline() {
+        assertRefused("pipeline 'p': restoreFrom(checkpoints): a Weir checkpoint holds Weir's own state, timer and read-position files,"
+                + " which Flink cannot read; a Flink job resumes from Flink's checkpoints or savepoints",
+                trades(StreamPipeline.named("p").checkpointing(Path.of("checkpoints"), Duration.ofSeconds(1)).restoreFrom(Path.of("checkpoints")),
+                        BOUNDED).sink((value, timestamp) -> { }));
         assertRefused("pipeline 'p': a Weir state backend was given; on Flink, window state lives in Flink's state backend",
                 trades(StreamPipeline.named("p").stateBackend(StateBackends.defaultBackend()), BOUNDED).sink((value, timestamp) -> { }));
     }

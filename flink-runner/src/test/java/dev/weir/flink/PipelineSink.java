@@ -6,7 +6,8 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 
 /**
- * A pipeline's Weir sink on Flink, at parallelism 1: each result goes to
+ * A test's Weir sink on a hand-built Flink job (pipelines reach their sinks through Flink's collect
+ * mechanism instead), at parallelism 1: each result goes to
  * {@code accept(value, timestamp)} of the sink's instance 0 of 1, with Flink's record timestamp
  * ({@code Long.MIN_VALUE} when the record has none); end of input calls its {@code finish()},
  * the writer's close its {@code close()}. The sink itself stays in the caller's JVM
