@@ -40,6 +40,11 @@ final class MidStreamTimestamps {
      */
     static void check(final List<PlanStep> steps, final int index, final String kind) {
         final TimestampsStep step = (TimestampsStep) steps.get(index);
+        if (step.watermarks().idlenessMillis() > 0 || step.watermarks().alignment() != null) {
+            throw new FlinkTranslationException(index, kind, "watermark idleness and alignment in mid-stream are not translated: Flink"
+                    + " tells an idle input and aligns watermarks only in its sources, per split; they are on a FileSource's or a"
+                    + " GeneratorSource's strategy");
+        }
         SourceWatermarks.check(step.watermarks(), index, kind);
         PlanStep before = steps.get(step.input());
         while (!(before instanceof SourceStep)) {

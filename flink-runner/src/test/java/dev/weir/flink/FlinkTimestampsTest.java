@@ -98,8 +98,9 @@ class FlinkTimestampsTest {
                 trades(WatermarkStrategy.<String>forMonotonousTimestamps().withTimestampAssigner(TIMESTAMP), 1)
                         .assignTimestampsAndWatermarks(WatermarkStrategy.<String>forMonotonousTimestamps().withPeriodicInterval(0))
                         .sink((value, timestamp) -> { }));
-        assertRefused("step 1 (assignTimestampsAndWatermarks): watermark idleness is measured in processing time, Flink's wall clock;"
-                        + " not translated",
+        assertRefused("step 1 (assignTimestampsAndWatermarks): watermark idleness and alignment in mid-stream are not translated: Flink"
+                        + " tells an idle input and aligns watermarks only in its sources, per split; they are on a FileSource's or a"
+                        + " GeneratorSource's strategy",
                 trades(WatermarkStrategy.noWatermarks(), 1).assignTimestampsAndWatermarks(punctuated.withIdleness(1000))
                         .sink((value, timestamp) -> { }));
         assertRefused("step 1 (assignTimestampsAndWatermarks): the watermark strategy EXPLICIT is not translated yet; bounded"
