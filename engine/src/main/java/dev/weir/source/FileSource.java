@@ -118,4 +118,24 @@ public final class FileSource<T> implements Source<T> {
     public List<Path> files() {
         return files;
     }
+
+    /** @return the parser of every line */
+    public LineParser<T> parser() {
+        return parser;
+    }
+
+    /** @return the files' encoding */
+    public Charset charset() {
+        return charset;
+    }
+
+    /** @return the most lines one read takes from one file */
+    public int batchSize() {
+        return batchSize;
+    }
+
+    /** @return the longest line accepted, in bytes without its terminator */
+    public int maxLineBytes() {
+        return maxLineBytes;
+    }
 }

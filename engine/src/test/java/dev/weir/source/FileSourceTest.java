@@ -39,6 +39,22 @@ class FileSourceTest {
     }
 
     @Test
+    void theSettingsAreReadBack() {
+        final LineParser<String> parser = CharSequence::toString;
+        final FileSource<String> defaults = FileSource.of(List.of(dir.resolve("a"), dir.resolve("b")), parser);
+        assertEquals(List.of(dir.resolve("a"), dir.resolve("b")), defaults.files());
+        assertEquals(parser, defaults.parser());
+        assertEquals(StandardCharsets.UTF_8, defaults.charset());
+        assertEquals(FileSource.DEFAULT_BATCH_SIZE, defaults.batchSize());
+        assertEquals(LineReader.DEFAULT_MAX_LINE_BYTES, defaults.maxLineBytes());
+        final FileSource<String> set = defaults.withCharset(StandardCharsets.ISO_8859_1).withBatchSize(3).withMaxLineBytes(40);
+        assertEquals(StandardCharsets.ISO_8859_1, set.charset());
+        assertEquals(3, set.batchSize());
+        assertEquals(40, set.maxLineBytes());
+        assertEquals(parser, set.parser());
+    }
+
+    @Test
     void instancesTakeFilesRoundRobin() throws IOException {
         final List<Path> files = new ArrayList<>();
         for (int i = 0; i < 5; i++) {

@@ -18,9 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
-import org.apache.flink.api.common.eventtime.AscendingTimestampsWatermarks;
-import org.apache.flink.api.common.eventtime.BoundedOutOfOrdernessWatermarks;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.execution.JobClient;
@@ -28,19 +25,7 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.apache.flink.streaming.api.datastream.WindowedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows;
-import org.apache.flink.streaming.api.windowing.assigners.GlobalWindows;
-import org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows;
-import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
-import org.apache.flink.streaming.api.windowing.assigners.WindowAssigner;
-import org.apache.flink.streaming.api.windowing.triggers.ContinuousEventTimeTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.CountTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.EventTimeTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger;
-import org.apache.flink.streaming.api.windowing.triggers.Trigger;
-import org.apache.flink.streaming.api.windowing.windows.Window;
 import org.apache.flink.util.OutputTag;
 
 /**
@@ -98,7 +83,7 @@ public final class FlinkScenario {
         checkTrigger(window, jobFile);
     }
 
-    private static void checkTrigger(final WindowSpec window, final String jobFile) {
+    static void checkTrigger(final WindowSpec window, final String jobFile) {
         final TriggerSpec trigger = window.trigger();
         if (trigger == null) {
             return;
@@ -151,10 +136,10 @@ public final class FlinkScenario {
         try {
             final TypeInformation<ScenarioRecord> type = TypeInformation.of(ScenarioRecord.class);
             final DataStream<ScenarioRecord> records = env.fromSource(new ScenarioSource(elements, board.id()),
-                    watermarks(job.watermarks()), "scenario elements", type);
+                    JobWindow.watermarks(job.watermarks()), "scenario elements", type);
             final KeyedStream<ScenarioRecord, String> keyed = records.keyBy(ScenarioRecord::key, Types.STRING);
             final OutputTag<ScenarioRecord> late = new OutputTag<>("late", type);
-            final SingleOutputStreamOperator<String> fires = window(keyed, job.window(), late);
+            final SingleOutputStreamOperator<String> fires = JobWindow.fires(keyed, job.window(), late);
             fires.sinkTo(BoardSink.lines(board)).name("FIRE lines");
             final DataStream<ScenarioRecord> lateRecords = fires.getSideOutput(late);
             if (job.window().sideOutputLateData()) {
@@ -214,70 +199,4 @@ public final class FlinkScenario {
         }
     }
 
-    private static WatermarkStrategy<ScenarioRecord> watermarks(final WatermarkSpec spec) {
-        switch (spec.kind()) {
-            case BOUNDED_OUT_OF_ORDERNESS:
-                final Duration bound = Duration.ofMillis(spec.maxOutOfOrdernessMillis());
-                return WatermarkStrategy.forGenerator(context -> new AfterEveryRecord<>(new BoundedOutOfOrdernessWatermarks<>(bound)));
-            case MONOTONOUS:
-                return WatermarkStrategy.forGenerator(context -> new AfterEveryRecord<>(new AscendingTimestampsWatermarks<>()));
-            case EXPLICIT:
-            case NONE:
-            default:
-                // W rows only, emitted by the source
-                return WatermarkStrategy.noWatermarks();
-        }
-    }
-
-    private static SingleOutputStreamOperator<String> window(
-            final KeyedStream<ScenarioRecord, String> keyed, final WindowSpec spec, final OutputTag<ScenarioRecord> late) {
-        switch (spec.kind()) {
-            case TUMBLING:
-                return process(keyed, TumblingEventTimeWindows.of(Duration.ofMillis(spec.sizeMillis()), Duration.ofMillis(spec.offsetMillis())),
-                        spec, late);
-            case SLIDING:
-                return process(keyed, SlidingEventTimeWindows.of(Duration.ofMillis(spec.sizeMillis()), Duration.ofMillis(spec.slideMillis()),
-                        Duration.ofMillis(spec.offsetMillis())), spec, late);
-            case SESSION:
-                return process(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(spec.gapMillis())), spec, late);
-            case GLOBAL:
-            default:
-                return process(keyed, GlobalWindows.create(), spec, late);
-        }
-    }
-
-    private static <W extends Window> SingleOutputStreamOperator<String> process(final KeyedStream<ScenarioRecord, String> keyed,
-            final WindowAssigner<Object, W> assigner, final WindowSpec spec, final OutputTag<ScenarioRecord> late) {
-        final WindowedStream<ScenarioRecord, String, W> windowed = keyed.window(assigner);
-        final Trigger<Object, W> trigger = trigger(spec.trigger());
-        if (trigger != null) {
-            windowed.trigger(trigger);
-        }
-        return windowed.allowedLateness(Duration.ofMillis(spec.allowedLatenessMillis()))
-                .sideOutputLateData(late)
-                .process(new FireLines<>(), Types.STRING)
-                .name("window " + spec.kind().id());
-    }
-
-    /** Flink's trigger for a job file's, or null for the assigner's default. */
-    private static <W extends Window> Trigger<Object, W> trigger(final TriggerSpec spec) {
-        if (spec == null) {
-            return null;
-        }
-        switch (spec.kind()) {
-            case EVENT_TIME:
-                @SuppressWarnings("unchecked")
-                final Trigger<Object, W> eventTime = (Trigger<Object, W>) (Trigger<Object, ?>) EventTimeTrigger.create();
-                return eventTime;
-            case COUNT:
-                return CountTrigger.of(spec.parameter());
-            case PURGING_COUNT:
-                return PurgingTrigger.of(CountTrigger.<W>of(spec.parameter()));
-            case CONTINUOUS_EVENT_TIME:
-                return ContinuousEventTimeTrigger.of(Duration.ofMillis(spec.parameter()));
-            case PROCESSING_TIME:
-            default:
-                throw new IllegalArgumentException("trigger " + spec.kind() + " is refused by FlinkScenario.check");
-        }
-    }
 }

@@ -3,13 +3,12 @@ package dev.weir.flink;
 import dev.weir.pipelines.input.BadInputException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.source.LineReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * {@code FlinkScenarioMain JOB.yaml ELEMENTS.csv}: runs a scenario on Apache Flink (a local
@@ -38,42 +37,20 @@ public final class FlinkScenarioMain {
             err.println("usage: flink-runner/run-scenario JOB.yaml ELEMENTS.csv");
             return 2;
         }
-        final JobSpec job;
+        final List<String> lines = new ArrayList<>();
         try {
-            job = JobFileParser.parse(Path.of(args[0]));
-            FlinkScenario.check(job, args[0]);
+            final JobSpec job = JobFileParser.parse(Path.of(args[0]));
+            new FlinkEngine().scenario(job, Path.of(args[0]), Path.of(args[1]), LineReader.DEFAULT_MAX_LINE_BYTES, lines::add);
         } catch (BadInputException e) {
+            // as weir scenario: the lines of the rows before a bad one are out first
+            lines.forEach(out::println);
             err.println("weir: " + e.getMessage());
             return 2;
+        } catch (FlinkJobFailedException e) {
+            err.println("weir: " + e.getMessage());
+            return 1;
         }
-        final ScenarioElementFile elements = ScenarioElementFile.read(job, Path.of(args[1]));
-        if (!elements.elements().isEmpty()) {
-            final List<String> lines = new ArrayList<>();
-            final long lateDropped;
-            try {
-                lateDropped = FlinkScenario.run(job, elements.elements(), StreamExecutionEnvironment.createLocalEnvironment(1), lines::add);
-            } catch (Exception e) {
-                err.println("weir: the Flink job failed: " + rootMessage(e));
-                return 1;
-            }
-            lines.forEach(out::println);
-            if (elements.stop() == null) {
-                out.println(ScenarioLines.summary(lateDropped));
-            }
-        }
-        if (elements.stop() != null) {
-            // as weir scenario: the lines of the rows before the bad one are out, then the message
-            err.println("weir: " + elements.stop().getMessage());
-            return 2;
-        }
+        lines.forEach(out::println);
         return 0;
-    }
-
-    private static String rootMessage(final Throwable failure) {
-        Throwable cause = failure;
-        while (cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        return cause.getMessage() != null ? cause.getMessage() : "no message";
     }
 }

@@ -1,12 +1,15 @@
 package dev.weir.flink;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * Where {@link FlinkRunner} runs a pipeline. This slice has one target, a local Flink
- * MiniCluster in the caller's JVM ({@link #local}), which is what lets the pipeline's
- * {@code Sink} object stay in the caller's JVM and receive the results. Immutable and thread-safe.
+ * Where {@link FlinkRunner} runs a pipeline: a local Flink MiniCluster in the caller's JVM
+ * ({@link #local}) or a running Flink session cluster reached through its REST endpoint
+ * ({@link #remote}). Either way the pipeline's {@code Sink} objects stay in the caller's JVM and
+ * receive the results through Flink's collect mechanism. Immutable and thread-safe.
  */
 public final class FlinkTarget {
     private final int parallelism;
@@ -29,8 +32,36 @@ public final class FlinkTarget {
     }
 
     /**
+     * A running Flink session cluster, reached through its JobManager's REST endpoint (Flink's
+     * {@code RestClusterClient}): each run submits the job there with the given jars, which must
+     * hold every class the job's tasks load that the cluster's own class path lacks — Weir's
+     * modules and their non-Flink dependencies ({@code flink-runner/target/weir-flink-job.jar},
+     * docs/flink.md, "On a cluster") and the classes of the pipeline's functions.
+     *
+     * @param host the JobManager's host
+     * @param restPort its REST port ({@code rest.port}, 8081 by default)
+     * @param parallelism as for {@link #local}
+     * @param jars the jar files shipped with each job; none when the cluster's class path holds everything
+     * @return the target
+     */
+    public static FlinkTarget remote(final String host, final int restPort, final int parallelism, final Path... jars) {
+        requirePositive(parallelism);
+        if (restPort < 1 || restPort > 65_535) {
+            throw new IllegalArgumentException("a REST port is in 1..65535: " + restPort);
+        }
+        final String[] files = new String[jars.length];
+        for (int i = 0; i < jars.length; i++) {
+            if (!Files.isRegularFile(jars[i])) {
+                throw new IllegalArgumentException("no such jar file: " + jars[i]);
+            }
+            files[i] = jars[i].toAbsolutePath().toString();
+        }
+        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createRemoteEnvironment(host, restPort, files));
+    }
+
+    /**
      * A MiniCluster that already runs in this JVM, reached through its REST address, so that
-     * several runs share one cluster (the module's tests).
+     * several runs share one cluster (the module's tests): {@link #remote} without jars.
      *
      * @param host the cluster's REST host
      * @param port the cluster's REST port
@@ -38,8 +69,7 @@ public final class FlinkTarget {
      * @return the target
      */
     static FlinkTarget runningCluster(final String host, final int port, final int parallelism) {
-        requirePositive(parallelism);
-        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createRemoteEnvironment(host, port));
+        return remote(host, port, parallelism);
     }
 
     private static void requirePositive(final int parallelism) {

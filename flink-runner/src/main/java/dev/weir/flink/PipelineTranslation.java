@@ -54,7 +54,7 @@ final class PipelineTranslation {
     private final StreamExecutionEnvironment environment;
     private final List<DataStream<Object>> streams = new ArrayList<>();
     private final List<KeyedStream<Object, Object>> keyed = new ArrayList<>();
-    private final List<String> sinkIds = new ArrayList<>();
+    private final List<CollectedSink> sinks = new ArrayList<>();
     /** The event time the source's strategy gives each element, in list order; set by the source's check. */
     private long[] sourceTimestamps = new long[0];
 
@@ -64,8 +64,8 @@ final class PipelineTranslation {
     }
 
     /**
-     * Adds the job to the environment and registers the pipeline's sinks ({@link #sinkIds()}),
-     * or registers nothing and throws.
+     * Adds the job to the environment with a collect sink for each of the pipeline's sinks
+     * ({@link #sinks()}), or adds nothing and throws.
      *
      * @throws FlinkTranslationException naming the first step not translated
      */
@@ -75,6 +75,7 @@ final class PipelineTranslation {
         for (int i = 0; i < steps.size(); i++) {
             check(i, steps.get(i));
         }
+        FlinkCheckpointing.configure(plan.settings(), environment);
         for (int i = 0; i < steps.size(); i++) {
             add(i, steps.get(i));
         }
@@ -89,17 +90,13 @@ final class PipelineTranslation {
         }
     }
 
-    /** @return the ids of the sinks registered on {@link SinkBoard}, in plan order */
-    List<String> sinkIds() {
-        return sinkIds;
+    /** @return the pipeline's sinks and the collect iterators that feed them, in plan order */
+    List<CollectedSink> sinks() {
+        return sinks;
     }
 
     private static void checkSettings(final PipelineSettings settings) {
         final String name = settings.name();
-        if (settings.checkpointing() || settings.restoreDir() != null) {
-            throw FlinkTranslationException.ofPipeline(name, "checkpointing and restore are not translated yet; Flink's own checkpointing"
-                    + " is a later step");
-        }
         if (settings.stateBackend() != null) {
             throw FlinkTranslationException.ofPipeline(name, "a Weir state backend was given; on Flink, window state lives in Flink's"
                     + " state backend");
@@ -137,13 +134,9 @@ final class PipelineTranslation {
 
     private void checkSource(final int index, final SourceStep source) {
         final String kind = kindOf(source);
-        if (source.published()) {
-            throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is fed by publishers, which are not translated yet;"
-                    + " only a CollectionSource is");
-        }
-        if (!(source.source() instanceof CollectionSource)) {
-            throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a " + source.source().getClass().getSimpleName()
-                    + "; only a CollectionSource is translated yet");
+        if (FlinkSources.handles(source)) {
+            FlinkSources.check(index, source);
+            return;
         }
         SourceWatermarks.check(source.watermarks(), index, kind);
         final List<Object> elements = elementsOf((CollectionSource<?>) source.source(), 0, 1);
@@ -254,13 +247,15 @@ final class PipelineTranslation {
     }
 
     /**
-     * Ends a stream in a pipeline sink, at parallelism 1: the main output's sink and each side
-     * output's sink go through here.
+     * Ends a stream in a pipeline sink: the main output's sink and each side output's sink go
+     * through here. Each record, with its timestamp, goes to a Flink collect sink (parallelism 1)
+     * that the client in the caller's JVM drains into the Weir sink, wherever the job runs
+     * ({@link CollectedSink}).
      */
     private void sinkTo(final DataStream<Object> stream, final dev.weir.runtime.Sink<?> sink, final String name) {
-        final String id = SinkBoard.register(sink);
-        sinkIds.add(id);
-        stream.sinkTo(new PipelineSink(id)).setParallelism(1).name(name);
+        final DataStream<Object> stamped = stream.process(new StampResults(), ANY).setParallelism(stream.getParallelism())
+                .name(name + " timestamps");
+        sinks.add(new CollectedSink(sink, stamped.collectAsync(), name + "-" + sinks.size()));
     }
 
     /**
@@ -290,6 +285,9 @@ final class PipelineTranslation {
      * change which records are late. Each instance's records stay in their order, as on Weir.
      */
     private DataStream<Object> source(final SourceStep step) {
+        if (FlinkSources.handles(step)) {
+            return FlinkSources.of(step, environment);
+        }
         final CollectionSource<?> collection = (CollectionSource<?>) step.source();
         final WatermarkStrategy<Object> watermarks = SourceWatermarks.of(step.watermarks(), environment);
         DataStream<Object> union = null;

@@ -37,12 +37,22 @@ public final class ScenarioElementFile {
      * @return the rows up to the first bad or refused one, and that one's error
      */
     public static ScenarioElementFile read(final JobSpec job, final Path file) {
+        return read(job, file, LineReader.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /**
+     * @param job the job (one channel; see {@link FlinkScenario#check})
+     * @param file the element file
+     * @param maxLineBytes the longest line the file may have
+     * @return the rows up to the first bad or refused one, and that one's error
+     */
+    public static ScenarioElementFile read(final JobSpec job, final Path file, final int maxLineBytes) {
         final String name = file.toString();
         final List<ScenarioElement> elements = new ArrayList<>();
         if (Files.isDirectory(file)) {
             return new ScenarioElementFile(elements, new ElementFileException(name, 0, null, "is a directory, not an element file"));
         }
-        try (LineReader lines = LineReader.utf8(Files.newInputStream(file), LineReader.DEFAULT_MAX_LINE_BYTES)) {
+        try (LineReader lines = LineReader.utf8(Files.newInputStream(file), maxLineBytes)) {
             read(job, name, new ElementFileReader(name, lines, job.channels()), elements);
             return new ScenarioElementFile(elements, null);
         } catch (BadInputException e) {

@@ -5,7 +5,7 @@ import dev.weir.runtime.Sink;
 
 /**
  * A pipeline's side-output sink seen as a Weir {@link Sink}, so that a translated side output
- * ends in the same Flink sink as the main output ({@link PipelineSink}): each record goes to
+ * reaches the caller as the main output does ({@link CollectedSink}): each record goes to
  * {@code accept} of the side-output sink's instance 0 of 1. Called from one Flink task at a time.
  */
 final class SideOutputAsSink implements Sink<Object> {

@@ -149,27 +149,7 @@ class FlinkRunnerTest {
     @Test
     void aLocalTargetRunsItsOwnMiniClusterAndEndsTheSinkOnce() throws Exception {
         final List<String> calls = Collections.synchronizedList(new ArrayList<>());
-        final Sink<Object> sink = new Sink<>() {
-            @Override
-            public void accept(final Object value, final long timestamp) {
-                calls.add(value + "@" + timestamp);
-            }
-
-            @Override
-            public void finish() {
-                calls.add("finish");
-            }
-
-            @Override
-            public void allFinished() {
-                calls.add("allFinished");
-            }
-
-            @Override
-            public void close() {
-                calls.add("close");
-            }
-        };
+        final Sink<Object> sink = new RecordingSink(calls);
         FlinkRunner.execute(StreamPipeline.named("local")
                 .from("trades", CollectionSource.of(List.of("a,10,1", "a,20,2")),
                         WatermarkStrategy.<String>noWatermarks().withTimestampAssigner(TIMESTAMP), 1)

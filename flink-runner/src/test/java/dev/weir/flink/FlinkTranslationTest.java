@@ -55,7 +55,8 @@ class FlinkTranslationTest {
         assertRefused("step 0 (source): 'orders' is fed by publishers, which are not translated yet; only a CollectionSource is", published);
         final StreamPipeline file = StreamPipeline.named("p");
         file.from("lines", FileSource.of(Path.of("in.txt"), CharSequence::toString), BOUNDED, 1).sink((value, timestamp) -> { });
-        assertRefused("step 0 (source): 'lines' is a FileSource; only a CollectionSource is translated yet", file);
+        assertRefused("step 0 (source): the line parser cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable"
+                + " class, or cast the lambda to an intersection with Serializable, e.g. (Function<A, B> & Serializable)", file);
     }
 
     @Test
@@ -146,10 +147,11 @@ class FlinkTranslationTest {
     }
 
     @Test
-    void checkpointingAndAStateBackendAreRefusedNamingThePipeline() {
-        assertRefused("pipeline 'p': checkpointing and restore are not translated yet; Flink's own checkpointing is a later step",
-                trades(StreamPipeline.named("p").checkpointing(Path.of("checkpoints"), Duration.ofSeconds(1)), BOUNDED)
-                        .sink((value, timestamp) -> { }));
+    void aWeirRestoreAndAStateBackendAreRefusedNamingThePipeline() {
+        assertRefused("pipeline 'p': restoreFrom(checkpoints): a Weir checkpoint holds Weir's own state, timer and read-position files,"
+                + " which Flink cannot read; a Flink job resumes from Flink's checkpoints or savepoints",
+                trades(StreamPipeline.named("p").checkpointing(Path.of("checkpoints"), Duration.ofSeconds(1)).restoreFrom(Path.of("checkpoints")),
+                        BOUNDED).sink((value, timestamp) -> { }));
         assertRefused("pipeline 'p': a Weir state backend was given; on Flink, window state lives in Flink's state backend",
                 trades(StreamPipeline.named("p").stateBackend(StateBackends.defaultBackend()), BOUNDED).sink((value, timestamp) -> { }));
     }

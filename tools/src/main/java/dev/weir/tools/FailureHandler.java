@@ -5,12 +5,13 @@ import dev.weir.offheap.MissingJvmFlagsException;
 import dev.weir.offheap.StateCapacityException;
 import dev.weir.offheap.StateSettingException;
 import dev.weir.pipelines.input.BadInputException;
+import dev.weir.tools.engine.EngineUnavailableException;
 import picocli.CommandLine;
 
 /**
  * Turns failures into one line on stderr: bad input (and a java command without the flags the
- * off-heap state needs, a bad {@code weir.state.*} system property, or a state store over its capacity
- * setting) exits 2, a failed pipeline 1. The stack trace is printed only with
+ * off-heap state needs, a bad {@code weir.state.*} system property, a state store over its capacity
+ * setting, or an engine whose module is not on the class path) exits 2, a failed pipeline 1. The stack trace is printed only with
  * {@code --debug}.
  */
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
@@ -20,7 +21,8 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         // weir.state.* property or a state over its cap is a usage error: the message names the
         // flags to add or the setting to correct
         final boolean badInput = error instanceof BadInputException || error instanceof MissingJvmFlagsException
-                || error instanceof StateSettingException || error instanceof CheckpointFlagException || isCapacity(error);
+                || error instanceof StateSettingException || error instanceof CheckpointFlagException || isCapacity(error)
+                || error instanceof EngineUnavailableException;
         // the library's advice to use the heap backend, in the command line's terms
         final String hint = error instanceof MissingJvmFlagsException ? " (--state heap)" : "";
         command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error) + hint);

@@ -20,8 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The capture commands and their pages agree: every option {@code weir replay}, {@code weir inspect} and
- * {@code weir generate itch|statsd} take is named in the section of the page that documents the command's options,
+ * The capture commands and {@code weir run} agree with their pages: every option {@code weir run}, {@code weir replay},
+ * {@code weir inspect} and {@code weir generate itch|statsd} take is named in the section of the page that documents the command's options,
  * and every option that section's table gives a row to (for this command, where the table has a "for" column) is one
  * the command takes.
  */
@@ -36,6 +36,7 @@ class CaptureCommandDocsTest {
 
     @ParameterizedTest(name = "weir {0} in {1}, {2}")
     @CsvSource({
+        "run, docs/run.md, ## Options, ## Errors",
         "replay, docs/replay.md, ## Running a replay, ## Capture formats",
         "inspect, docs/inspect.md, ## Options, ## Example",
         "generate itch, docs/replay.md, ### Options, ### The frames",

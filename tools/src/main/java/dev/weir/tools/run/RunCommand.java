@@ -27,6 +27,9 @@ import dev.weir.tools.ResultLines;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
+import dev.weir.tools.engine.EngineOption;
+import dev.weir.tools.engine.EngineRunOptions;
+import dev.weir.tools.engine.ExecutionEngine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -34,6 +37,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine;
@@ -45,7 +49,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
  * threaded runtime in real time and prints the FIRE and LATE lines, then {@code # lateDropped=N};
- * a summary goes to stderr, and on a terminal a progress line while it runs (docs/run.md).
+ * a summary goes to stderr, and on a terminal a progress line while it runs (docs/run.md). With
+ * {@code --engine flink} the job runs on Apache Flink instead (docs/flink.md).
  */
 @Command(
         name = "run",
@@ -56,7 +61,8 @@ import picocli.CommandLine.Parameters;
             "Runs a job file's window over record files in real time.",
             "Reads record files (lines key,ts,value; one split per file) on the threaded runtime and the system clock,"
                     + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md).",
-            "At the end a summary goes to stderr; while the run goes on, a progress line too when stderr is a terminal."
+            "At the end a summary goes to stderr; while the run goes on, a progress line too when stderr is a terminal.",
+            "With --engine flink the job runs on Apache Flink, locally or on a cluster (--flink-address; docs/flink.md)."
         })
 public final class RunCommand implements Callable<Integer> {
     /** How often the progress line is rewritten: a few times a second. */
@@ -82,7 +88,8 @@ public final class RunCommand implements Callable<Integer> {
     private StateOptions state;
 
     @Option(names = "--checkpoint-dir", paramLabel = "DIR",
-            description = "Take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md).")
+            description = "Take checkpoints into DIR (state, timers, read positions; docs/checkpoints.md; with --engine flink,"
+                    + " Flink's checkpoints).")
     private Path checkpointDir;
 
     @Option(names = "--checkpoint-interval", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
@@ -111,9 +118,30 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     private LineLimitOption lineLimit;
 
+    @Mixin
+    private EngineOption engine;
+
+    @Option(names = "--flink-address", paramLabel = "HOST:PORT",
+            description = "--engine flink only: submit to the Flink session cluster whose REST endpoint is HOST:PORT"
+                    + " (default: a local Flink MiniCluster in this JVM).")
+    private String flinkAddress;
+
+    @Option(names = "--parallelism", paramLabel = "N",
+            description = "--engine flink only: the window's parallelism on Flink (default: the job file's).")
+    private Integer parallelism;
+
     @Override
     public Integer call() throws Exception {
+        engine.check();
+        if (engine.isWeir()) {
+            engine.refuse("--flink-address", "--parallelism");
+        } else {
+            engine.refuse("--state", "--state-dir", "--state-max-entries", "--state-initial-entries", "--restore", "--fresh",
+                    "--max-rate", "--progress");
+            checkEngineOptions();
+        }
         checkOptions();
+        final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
         final JobSpec job = JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
         if (job.window() == null) {
             throw new JobFileException(jobFile.toString(), 0, "window", "is required by 'weir run' (it prints window results;"
@@ -126,9 +154,46 @@ public final class RunCommand implements Callable<Integer> {
             inputs.refuseAsOutput(output);
         }
         try (PrintWriter out = writer()) {
-            run(job, options(), out);
+            if (other != null) {
+                runOn(other, job, out);
+            } else {
+                run(job, options(), out);
+            }
         }
         return 0;
+    }
+
+    private void checkEngineOptions() {
+        if (parallelism != null && parallelism < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--parallelism must be positive, got " + parallelism);
+        }
+        if (flinkAddress != null && !flinkAddress.matches("[^:\\s]+:[0-9]{1,5}")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--flink-address must be HOST:PORT, got '" + flinkAddress + "'");
+        }
+    }
+
+    /** The job on another engine: the same lines, and a summary of what that engine's output tells exactly. */
+    private void runOn(final ExecutionEngine other, final JobSpec job, final PrintWriter out) throws Exception {
+        final boolean flushEachLine = output != null;
+        final long startedNanos = clock.nanos();
+        final long[] counts = new long[2];
+        try {
+            final long lateDropped = other.run(job, jobFile, recordFiles, new EngineRunOptions(flinkAddress,
+                    parallelism == null ? 0 : parallelism, checkpointDir, checkpointInterval, lineLimit.maxLineBytes()), line -> {
+                        counts[line.startsWith("FIRE ") ? 0 : 1]++;
+                        out.println(line);
+                        if (flushEachLine) {
+                            out.flush();
+                        }
+                    });
+            out.println(ScenarioLines.summary(lateDropped));
+            ResultLines.checkWritten(out, output);
+            // records read, checkpoints and the rate are Flink's metrics, which the collected output does not carry
+            System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output, %d windows fired,"
+                    + " %.2f s", other.name(), lateDropped, counts[1], counts[0], (clock.nanos() - startedNanos) / 1e9));
+        } finally {
+            ResultLines.checkWritten(out, output);
+        }
     }
 
     /** Options that are wrong on their own or together: usage errors, before any file is opened. */

@@ -5,6 +5,8 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.WeirVersion;
+import dev.weir.tools.engine.EngineOption;
+import dev.weir.tools.engine.ExecutionEngine;
 import java.io.BufferedWriter;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -19,7 +21,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code weir scenario [--runtime deterministic|threaded] JOB.yaml ELEMENTS.csv}: runs a job on a
- * virtual clock and prints canonical lines.
+ * virtual clock and prints canonical lines; with {@code --engine flink}, on Apache Flink
+ * (docs/flink.md).
  */
 @Command(
         name = "scenario",
@@ -30,7 +33,8 @@ import picocli.CommandLine.Parameters;
             "Replays a job file over an element file on a virtual clock.",
             "Processing time is the element file's 'at' column; prints the canonical output lines"
                     + " (FIRE, LATE, WM, STATUS, # lateDropped) to stdout.",
-            "See docs/scenarios.md for both file formats and for what may differ between the runtimes."
+            "See docs/scenarios.md for both file formats and for what may differ between the runtimes;"
+                    + " --engine flink runs the job file on Apache Flink (docs/flink.md)."
         })
 public final class ScenarioCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
@@ -53,14 +57,26 @@ public final class ScenarioCommand implements Callable<Integer> {
     @Mixin
     private LineLimitOption lineLimit;
 
+    @Mixin
+    private EngineOption engine;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        engine.check();
+        if (!engine.isWeir()) {
+            engine.refuse("--runtime", "--state", "--state-dir", "--state-max-entries", "--state-initial-entries");
+        }
         final int maxLineBytes = lineLimit.maxLineBytes();
+        final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
         final JobSpec job = JobFileParser.parse(jobFile, maxLineBytes);
         final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         try {
-            ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime,
-                    state.backend(), maxLineBytes);
+            if (other != null) {
+                other.scenario(job, jobFile, elementFile, maxLineBytes, out::println);
+            } else {
+                ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime,
+                        state.backend(), maxLineBytes);
+            }
         } finally {
             out.flush();
             // System.out is a PrintStream, which keeps its write errors (a closed pipe) to itself

@@ -1,0 +1,69 @@
+package dev.weir.flink;
+
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.tools.engine.EngineRunOptions;
+import dev.weir.tools.engine.ExecutionEngine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * {@code --engine flink} of {@code weir run} and {@code weir scenario} (docs/flink.md, "Running on
+ * Flink from the command line"), found by the command line through {@link java.util.ServiceLoader}.
+ * A scenario runs on a local MiniCluster at parallelism 1 ({@link FlinkScenario}); a record-file
+ * run locally or on the cluster of {@code --flink-address} ({@link FlinkRecordRun}), shipping the
+ * job jar the system property {@value #JOB_JAR} names. Stateless and thread-safe.
+ */
+public final class FlinkEngine implements ExecutionEngine {
+    /** The system property that names the jar of Weir's classes shipped to a cluster (set by the ./weir launcher). */
+    public static final String JOB_JAR = "weir.flink.jobJar";
+
+    @Override
+    public String name() {
+        return "flink";
+    }
+
+    @Override
+    public void scenario(final JobSpec job, final Path jobFile, final Path elementFile, final int maxLineBytes,
+            final Consumer<String> lines) {
+        FlinkScenario.check(job, jobFile.toString());
+        final ScenarioElementFile elements = ScenarioElementFile.read(job, elementFile, maxLineBytes);
+        if (!elements.elements().isEmpty()) {
+            final long lateDropped;
+            try {
+                lateDropped = FlinkScenario.run(job, elements.elements(), StreamExecutionEnvironment.createLocalEnvironment(1), lines);
+            } catch (final Exception failed) {
+                throw new FlinkJobFailedException(failed);
+            }
+            if (elements.stop() == null) {
+                lines.accept(ScenarioLines.summary(lateDropped));
+            }
+        }
+        if (elements.stop() != null) {
+            // as weir scenario: the lines of the rows before the bad one are out, then the message
+            throw elements.stop();
+        }
+    }
+
+    @Override
+    public long run(final JobSpec job, final Path jobFile, final List<Path> recordFiles, final EngineRunOptions options,
+            final Consumer<String> lines) throws Exception {
+        FlinkRecordRun.check(job, jobFile.toString());
+        return FlinkRecordRun.run(job, jobFile, recordFiles, options, options.address() == null ? new Path[0] : jobJars(), lines);
+    }
+
+    /** The job jar a cluster needs, if the launcher named one; none when the cluster's class path holds Weir's classes. */
+    private static Path[] jobJars() {
+        final String jar = System.getProperty(JOB_JAR);
+        if (jar == null || jar.isEmpty()) {
+            return new Path[0];
+        }
+        if (!Files.isRegularFile(Path.of(jar))) {
+            throw new JobJarException(jar);
+        }
+        return new Path[] {Path.of(jar)};
+    }
+}

@@ -1,0 +1,188 @@
+package dev.weir.flink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code weir scenario --engine flink} and {@code weir run --engine flink} through the command
+ * line, in process: the same lines as {@code --engine weir} per key, locally, on a cluster
+ * ({@code --flink-address}, the shared MiniCluster's REST endpoint) and with Flink's
+ * checkpointing; refusals, bad input and options Flink cannot honour are one message and exit 2.
+ */
+class FlinkCommandLineTest {
+    private static final Path SCENARIOS = Path.of("src/test/resources/scenarios");
+    /** Bounded watermarks after every record, a lateness of 500 ms, late records printed. */
+    private static final String RUN_JOB = "watermarks:\n  strategy: bounded-out-of-orderness\n  maxOutOfOrderness: 200\n  interval: 0\n"
+            + "window:\n  type: tumbling\n  size: 1000\n  allowedLateness: 500\n  sideOutputLateData: true\n";
+    /**
+     * Two files read by one source instance, each with its own watermarks (the instance's is their minimum): the second
+     * file's c at 900 comes after its window fired, within the lateness (a late firing), c at 150 after the lateness (a LATE line).
+     */
+    private static final String FILE_ONE = "key,ts,value\na,100,1\nb,300,2\na,1500,3\nb,1900,4\na,900,5\nb,2800,6\nb,100,7\na,3300,8\n";
+    private static final String FILE_TWO = "c,200,9\nc,1250,10\nc,900,11\nc,2600,12\nc,150,13\nc,2700,14\n";
+    /** What {@code weir run} prints for them. */
+    private static final List<String> RUN_LINES = List.of(
+            "FIRE key=a window=[0,1000) count=2 sum=6 elements=[100,900] wm=1049",
+            "FIRE key=b window=[0,1000) count=2 sum=9 elements=[300,100] wm=1049",
+            "FIRE key=c window=[0,1000) count=1 sum=9 elements=[200] wm=1049",
+            "FIRE key=c window=[0,1000) count=2 sum=20 elements=[200,900] wm=1049",
+            "FIRE key=a window=[1000,2000) count=1 sum=3 elements=[1500] wm=2399",
+            "FIRE key=b window=[1000,2000) count=1 sum=4 elements=[1900] wm=2399",
+            "FIRE key=c window=[1000,2000) count=1 sum=10 elements=[1250] wm=2399",
+            "LATE key=c ts=150 value=13",
+            "FIRE key=b window=[2000,3000) count=1 sum=6 elements=[2800] wm=MAX",
+            "FIRE key=c window=[2000,3000) count=2 sum=26 elements=[2600,2700] wm=MAX",
+            "FIRE key=a window=[3000,4000) count=1 sum=8 elements=[3300] wm=MAX",
+            "# lateDropped=0");
+
+    private static URI rest;
+
+    @BeforeAll
+    static void shareTheCluster() throws Exception {
+        rest = SharedMiniCluster.rest();
+    }
+
+    @Test
+    void scenariosOnFlinkPrintWeirsLinesPerKey() throws Exception {
+        for (final String scenario : List.of("tumbling-lateness-side-output", "lateness-dropped-interval-zero", "session-merge-lateness",
+                "count-trigger-tumbling", "no-watermarks-until-end")) {
+            final String job = SCENARIOS.resolve(scenario).resolve("job.yaml").toString();
+            final String elements = SCENARIOS.resolve(scenario).resolve("elements.csv").toString();
+            final WeirCli flink = WeirCli.of("scenario", "--engine", "flink", job, elements);
+            final WeirCli weir = WeirCli.of("scenario", "--engine", "weir", job, elements);
+            assertEquals(0, flink.exitCode(), flink::describe);
+            assertEquals("", flink.err(), flink::describe);
+            assertEquals(0, weir.exitCode(), weir::describe);
+            final boolean session = scenario.startsWith("session");
+            final List<String> expected = Files.readAllLines(SCENARIOS.resolve(scenario).resolve("expected.txt"));
+            assertEquals(PerKeyLines.of(expected, session), PerKeyLines.of(flink.lines(), session), scenario);
+            assertEquals(PerKeyLines.of(weir.lines(), session), PerKeyLines.of(flink.lines(), session), scenario);
+            assertEquals(expected.get(expected.size() - 1), flink.lines().get(flink.lines().size() - 1), scenario);
+        }
+    }
+
+    @Test
+    void aSessionScenarioOnFlinkPrintsExactlyTheseLines() {
+        final WeirCli flink = WeirCli.of("scenario", "--engine=flink", SCENARIOS.resolve("session-merge-lateness/job.yaml").toString(),
+                SCENARIOS.resolve("session-merge-lateness/elements.csv").toString());
+        assertEquals(0, flink.exitCode(), flink::describe);
+        assertEquals(List.of(
+                "FIRE key=k window=[1000,2000) count=1 sum=1 elements=[1000] wm=2499",
+                "FIRE key=m window=[1200,2200) count=1 sum=3 elements=[1200] wm=2499",
+                "FIRE key=k window=[2500,3500) count=1 sum=2 elements=[2500] wm=3999",
+                "FIRE key=k window=[1800,3500) count=2 sum=7 elements=[2500,1800] wm=3999",
+                "FIRE key=k window=[4000,5000) count=1 sum=4 elements=[4000] wm=5199",
+                "FIRE key=m window=[5200,6200) count=1 sum=6 elements=[5200] wm=7499",
+                "LATE key=m ts=800 value=8",
+                "LATE key=k ts=1100 value=9",
+                "FIRE key=k window=[7500,8500) count=1 sum=7 elements=[7500] wm=MAX",
+                "# lateDropped=0"), flink.lines());
+    }
+
+    @Test
+    void aRefusedJobOrABadRowOnFlinkIsOneMessageAndExitCodeTwo(@TempDir final Path dir) throws Exception {
+        final Path periodic = Files.writeString(dir.resolve("job.yaml"), RUN_JOB.replace("interval: 0", "interval: 200"));
+        final Path elements = Files.writeString(dir.resolve("elements.csv"), "at,channel,kind,key,ts,value\n0,0,R,k,1000,1\n0,0,R,k,1500,2\n0,0,W,,2000,\n0,0,R,k,abc,3\n");
+        final WeirCli refused = WeirCli.of("scenario", "--engine", "flink", periodic.toString(), elements.toString());
+        assertEquals(2, refused.exitCode(), refused::describe);
+        assertEquals("", refused.out(), refused::describe);
+        assertEquals("weir: " + periodic + ": field 'watermarks.interval': 200: periodic emission runs on Flink's wall clock, so the"
+                + " watermarks would depend on timing; use 0 (after every record) or explicit watermarks\n", refused.err());
+
+        final Path job = Files.writeString(dir.resolve("zero.yaml"), RUN_JOB);
+        final WeirCli bad = WeirCli.of("scenario", "--engine", "flink", job.toString(), elements.toString());
+        assertEquals(2, bad.exitCode(), bad::describe);
+        // the rows before the bad one ran: their window fired at the W row
+        assertEquals("FIRE key=k window=[1000,2000) count=2 sum=3 elements=[1000,1500] wm=2000\n", bad.out(), bad::describe);
+        assertEquals("weir: " + elements + ":5: field 'ts': 'abc' is not a 64-bit integer\n", bad.err(), bad::describe);
+    }
+
+    @Test
+    void recordFilesOnFlinkGiveWeirsLinesPerKeyLocallyAndAtParallelismTwo(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final WeirCli weir = WeirCli.of("run", files[0], files[1], files[2]);
+        assertEquals(0, weir.exitCode(), weir::describe);
+        assertEquals(RUN_LINES, weir.lines(), weir::describe);
+        for (final String[] engine : new String[][] {{"--engine", "flink"}, {"--engine=flink", "--parallelism", "2"}}) {
+            final String[] args = Stream.concat(Stream.of("run"), Stream.concat(Stream.of(engine), Stream.of(files))).toArray(String[]::new);
+            final WeirCli flink = WeirCli.of(args);
+            assertEquals(0, flink.exitCode(), flink::describe);
+            assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(flink.lines(), false), flink::describe);
+            assertEquals("# lateDropped=0", flink.lines().get(flink.lines().size() - 1));
+            assertTrue(flink.err().matches("weir run: engine flink, 0 late dropped, 1 late to side output, 10 windows fired, [0-9]+\\.[0-9]{2} s\n"),
+                    flink::describe);
+        }
+    }
+
+    @Test
+    void aRunOnAClusterAndACheckpointedRunGiveTheSameLines(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final WeirCli remote = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
+                "--parallelism", "2", files[0], files[1], files[2]);
+        assertEquals(0, remote.exitCode(), remote::describe);
+        assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(remote.lines(), false), remote::describe);
+
+        final Path checkpoints = dir.resolve("checkpoints");
+        final WeirCli checkpointed = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
+                "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "100ms", files[0], files[1], files[2]);
+        assertEquals(0, checkpointed.exitCode(), checkpointed::describe);
+        assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(checkpointed.lines(), false), checkpointed::describe);
+        try (Stream<Path> jobs = Files.list(checkpoints)) {
+            final List<Path> dirs = jobs.toList();
+            assertEquals(1, dirs.size(), dirs.toString());
+            assertTrue(dirs.get(0).getFileName().toString().matches("[0-9a-f]{32}"), dirs.toString());
+        }
+    }
+
+    @Test
+    void aBadRecordOnFlinkNamesItsFileLineAndField(@TempDir final Path dir) throws Exception {
+        final Path job = Files.writeString(dir.resolve("job.yaml"), RUN_JOB);
+        final Path records = Files.writeString(dir.resolve("r.csv"), "a,100,1\na,200,2\na,two,3\n");
+        final WeirCli bad = WeirCli.of("run", "--engine", "flink", job.toString(), records.toString());
+        assertEquals(2, bad.exitCode(), bad::describe);
+        assertEquals("weir: " + records + ":3: field 'ts': not an integer: 'two'\n", bad.err(), bad::describe);
+    }
+
+    @Test
+    void optionsFlinkCannotHonourAreUsageErrorsNamingTheOption(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final String[][] cases = {
+            {"--state is not honoured with --engine flink: window state lives in Flink's state backend", "--state", "heap"},
+            {"--state-dir is not honoured with --engine flink: window state lives in Flink's state backend", "--state-dir", dir.toString()},
+            {"--restore is not honoured with --engine flink: Flink cannot read Weir checkpoints", "--restore", dir.toString()},
+            {"--fresh is not honoured with --engine flink: Flink keeps each job's checkpoints in a directory of its own under"
+                    + " --checkpoint-dir", "--checkpoint-dir", dir.toString(), "--fresh"},
+            {"--max-rate is not honoured with --engine flink: the Flink job reads as fast as it can", "--max-rate", "10"},
+            {"--progress is not honoured with --engine flink: Flink's job has no progress line", "--no-progress"},
+            {"--parallelism must be positive, got 0", "--parallelism", "0"},
+            {"--flink-address must be HOST:PORT, got 'localhost'", "--flink-address", "localhost"},
+        };
+        for (final String[] c : cases) {
+            final String[] args = Stream.concat(Stream.of("run", "--engine", "flink"), Stream.concat(Stream.of(c).skip(1), Stream.of(files)))
+                    .toArray(String[]::new);
+            final WeirCli run = WeirCli.of(args);
+            assertEquals(2, run.exitCode(), run::describe);
+            assertEquals("", run.out(), run::describe);
+            assertEquals("weir: " + c[0] + "\ntry 'weir run --help'\n", run.err(), run::describe);
+        }
+        final WeirCli scenario = WeirCli.of("scenario", "--engine", "flink", "--runtime", "threaded", files[0], files[1]);
+        assertEquals(2, scenario.exitCode(), scenario::describe);
+        assertEquals("weir: --runtime is not honoured with --engine flink: the scenario runs on a local Flink MiniCluster\n"
+                + "try 'weir scenario --help'\n", scenario.err(), scenario::describe);
+    }
+
+    /** @return the job file and the two record files */
+    private static String[] files(final Path dir) throws Exception {
+        return new String[] {Files.writeString(dir.resolve("job.yaml"), RUN_JOB).toString(),
+            Files.writeString(dir.resolve("trades-1.csv"), FILE_ONE).toString(), Files.writeString(dir.resolve("trades-2.csv"), FILE_TWO).toString()};
+    }
+}

@@ -1,0 +1,49 @@
+package dev.weir.tools.engine;
+
+import dev.weir.pipelines.job.JobSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * An engine other than Weir's own that {@code weir run} and {@code weir scenario} can run a job
+ * file on ({@code --engine NAME}), found with {@link java.util.ServiceLoader} so that the command
+ * line does not depend on it: the {@code flink-runner} module provides {@code flink}
+ * (docs/flink.md, "Running on Flink from the command line"). Implementations are stateless and
+ * thread-safe.
+ */
+public interface ExecutionEngine {
+    /** @return the name {@code --engine} takes, e.g. {@code flink} */
+    String name();
+
+    /**
+     * Runs a job file over an element file as {@code weir scenario} does, and hands over the same
+     * lines: {@code FIRE} and {@code LATE} lines, then {@code # lateDropped=N} last.
+     *
+     * @param job the parsed job file
+     * @param jobFile its path, for messages
+     * @param elementFile the element file
+     * @param maxLineBytes the longest line the element file may have
+     * @param lines receives the lines, from one thread at a time
+     * @throws dev.weir.pipelines.input.BadInputException a job file or row that is bad or that the
+     *     engine refuses, naming file, line and field; the lines of the rows before a bad row are out
+     * @throws Exception if the engine's job fails
+     */
+    void scenario(JobSpec job, Path jobFile, Path elementFile, int maxLineBytes, Consumer<String> lines) throws Exception;
+
+    /**
+     * Runs a job file's window over record files as {@code weir run} does, and hands over the
+     * {@code FIRE} and {@code LATE} lines (not {@code # lateDropped=N}: the count is returned).
+     *
+     * @param job the parsed job file; it has a window
+     * @param jobFile its path, for messages
+     * @param recordFiles the record files, one split each
+     * @param options where and how to run
+     * @param lines receives the lines, from one thread at a time
+     * @return the number of records dropped as late
+     * @throws dev.weir.pipelines.input.BadInputException a job file or record that is bad or that
+     *     the engine refuses, naming file, line and field
+     * @throws Exception if the engine's job fails
+     */
+    long run(JobSpec job, Path jobFile, List<Path> recordFiles, EngineRunOptions options, Consumer<String> lines) throws Exception;
+}
