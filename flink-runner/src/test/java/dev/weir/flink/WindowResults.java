@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * The final results per key and window of a run whose watermarks depend on timing: each
  * {@code FIRE} line without its {@code wm=} and with its elements sorted (records of two
- * channels reach a window in either order), each {@code LATE} line as it is, and the lines
- * sorted. A list, not a set: a firing lost or repeated (a replay after recovery that was not
+ * channels reach a window in either order), every other line ({@code LATE}, {@code # lateDropped=N})
+ * as it is, and the lines sorted. A list, not a set: a firing lost or repeated (a replay after recovery that was not
  * exactly once) shows as a missing or extra line.
  */
 final class WindowResults {
@@ -22,7 +22,7 @@ final class WindowResults {
                 final String sorted = PerKeyLines.sortedElements(line);
                 final int watermark = sorted.lastIndexOf(" wm=");
                 results.add(watermark < 0 ? sorted : sorted.substring(0, watermark));
-            } else if (line.startsWith("LATE ")) {
+            } else if (!line.isBlank()) {
                 results.add(line);
             }
         }
