@@ -35,6 +35,8 @@ final class LocalFlinkCluster implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
     private final List<String> taskManagerIds = new ArrayList<>();
     private final List<Process> taskManagers = new ArrayList<>();
+    /** Kills the processes if the test JVM exits without {@link #close} (a build killed mid-test). */
+    private final Thread orphanGuard = new Thread(this::destroyAll, "flink-cluster-orphan-guard");
     private Process jobManager;
     private FlinkRest rest;
 
@@ -54,6 +56,7 @@ final class LocalFlinkCluster implements AutoCloseable {
      */
     static LocalFlinkCluster start(final Path directory, final int taskManagers) throws Exception {
         final LocalFlinkCluster cluster = new LocalFlinkCluster(directory, freePort());
+        Runtime.getRuntime().addShutdownHook(cluster.orphanGuard);
         try {
             cluster.writeConfiguration();
             cluster.jobManager = cluster.launch("jobmanager", JOB_MANAGER_CLASS, List.of());
@@ -207,9 +210,7 @@ final class LocalFlinkCluster implements AutoCloseable {
     /** Kills every process still running and waits for each to end; the cluster is gone afterwards. */
     @Override
     public void close() {
-        for (final Process process : processes) {
-            process.destroyForcibly();
-        }
+        destroyAll();
         for (final Process process : processes) {
             try {
                 if (!process.waitFor(STOP_DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
@@ -219,6 +220,17 @@ final class LocalFlinkCluster implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while stopping the cluster's processes", e);
             }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(orphanGuard);
+        } catch (final IllegalStateException exiting) {
+            // the JVM is already shutting down and runs the guard itself
+        }
+    }
+
+    private void destroyAll() {
+        for (final Process process : processes) {
+            process.destroyForcibly();
         }
     }
 }
