@@ -9,7 +9,15 @@ public final class FlinkJobFailedException extends RuntimeException {
 
     /** @param failure what Flink reported */
     public FlinkJobFailedException(final Throwable failure) {
-        super("the Flink job failed: " + rootMessage(failure), failure);
+        this("the Flink job failed", failure);
+    }
+
+    /**
+     * @param what what failed, e.g. {@code cannot submit the job to the Flink cluster at localhost:8081}
+     * @param failure what Flink reported
+     */
+    public FlinkJobFailedException(final String what, final Throwable failure) {
+        super(what + ": " + rootMessage(failure), failure);
     }
 
     private static String rootMessage(final Throwable failure) {

@@ -102,7 +102,7 @@ final class FlinkRecordRun {
                 .map(SequenceLines.late(runId, job.window().sideOutputLateData()), LINE).setParallelism(parallelism);
         final List<SequencedLine> received = new ArrayList<>();
         try (CloseableIterator<SequencedLine> collected = fireLines.union(lateLines).collectAsync()) {
-            final JobClient client = env.executeAsync(JOB_NAME);
+            final JobClient client = submit(env, options.address());
             try {
                 collected.forEachRemaining(received::add);
             } catch (final RuntimeException fetchFailed) {
@@ -118,6 +118,16 @@ final class FlinkRecordRun {
             env.close();
         }
         return hand(received, lines);
+    }
+
+    /** Submits the job; a cluster that cannot be reached or refuses the job is a failed job, with Flink's reason. */
+    private static JobClient submit(final StreamExecutionEnvironment env, final String address) {
+        try {
+            return env.executeAsync(JOB_NAME);
+        } catch (final Exception refused) {
+            throw new FlinkJobFailedException(address == null ? "cannot start the job on a local Flink MiniCluster"
+                    : "cannot submit the job to the Flink cluster at " + address, refused);
+        }
     }
 
     /** Hands the lines over in emission order per subtask; @return the records dropped as late among them. */

@@ -3,6 +3,7 @@ package dev.weir.flink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,6 +151,20 @@ class FlinkCommandLineTest {
         final WeirCli bad = WeirCli.of("run", "--engine", "flink", job.toString(), records.toString());
         assertEquals(2, bad.exitCode(), bad::describe);
         assertEquals("weir: " + records + ":3: field 'ts': not an integer: 'two'\n", bad.err(), bad::describe);
+    }
+
+    @Test
+    void aClusterThatCannotBeReachedIsAFailedRunNamingTheAddress(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final int closed;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        final WeirCli run = WeirCli.of("run", "--engine", "flink", "--flink-address", "localhost:" + closed, files[0], files[1]);
+        assertEquals(1, run.exitCode(), run::describe);
+        assertEquals("", run.out(), run::describe);
+        assertEquals("weir: error: cannot submit the job to the Flink cluster at localhost:" + closed + ": Connection refused\n"
+                + "(run with --debug for the stack trace)\n", run.err(), run::describe);
     }
 
     @Test
