@@ -105,4 +105,19 @@ public final class GeneratorSource<T> implements Source<T> {
     public long recordsPerSecond() {
         return recordsPerSecond;
     }
+
+    /** @return the maker of each record */
+    public RecordGenerator<T> generator() {
+        return generator;
+    }
+
+    /** @return the clock the schedule runs on */
+    public NanoClock nanoClock() {
+        return nanoClock;
+    }
+
+    /** @return the most records one read emits */
+    public int batchSize() {
+        return batchSize;
+    }
 }

@@ -3,6 +3,7 @@ package dev.weir.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.time.SystemNanoClock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,21 @@ class GeneratorSourceTest {
 
     private static String record(final long sequence, final long intendedNanos) {
         return "#" + sequence + "@" + intendedNanos;
+    }
+
+    @Test
+    void theSettingsAreReadBack() {
+        final RecordGenerator<String> generator = GeneratorSourceTest::record;
+        final GeneratorSource<String> defaults = GeneratorSource.bounded(10, 5, generator);
+        assertEquals(generator, defaults.generator());
+        assertEquals(SystemNanoClock.INSTANCE, defaults.nanoClock());
+        assertEquals(GeneratorSource.DEFAULT_BATCH_SIZE, defaults.batchSize());
+        final GeneratorSource<String> set = defaults.withNanoClock(clock).withBatchSize(7);
+        assertEquals(clock, set.nanoClock());
+        assertEquals(7, set.batchSize());
+        assertEquals(generator, set.generator());
+        assertEquals(10, set.count());
+        assertEquals(5, set.recordsPerSecond());
     }
 
     @Test

@@ -20,9 +20,9 @@ import org.apache.flink.core.io.InputStatus;
  * the reader emits the minimum; every split's output is created before the first record; a batch
  * of lines per {@link #pollNext} from one file, round-robin over the files neither finished nor
  * paused (watermark alignment); a finished file releases its output, so it stops holding the
- * watermark back. A line the parser rejects fails the job with Weir's {@link SourceParseException}
- * (file, line, reason). Checkpoints record each unfinished file at its next unread line. Runs on
- * its source task's thread only.
+ * watermark back ({@link ReaderSplits}). A line the parser rejects fails the job with Weir's
+ * {@link SourceParseException} (file, line, reason). Checkpoints record each unfinished file at
+ * its next unread line. Runs on its source task's thread only.
  *
  * @param <T> the record type
  */
@@ -32,12 +32,8 @@ final class FileSplitReader<T> implements SourceReader<T, FileSplit> {
     private final Charset charset;
     private final int batchSize;
     private final int maxLineBytes;
-    private final List<OpenFileSplit<T>> files = new ArrayList<>();
+    private final ReaderSplits<T, OpenFileSplit<T>> files = new ReaderSplits<>();
     private final StringBuilder line = new StringBuilder(256);
-    private CompletableFuture<Void> available = new CompletableFuture<>();
-    private boolean noMoreSplits;
-    private int finishedFiles;
-    private int nextFile;
 
     FileSplitReader(final SourceReaderContext context, final LineParser<T> parser, final Charset charset, final int batchSize,
             final int maxLineBytes) {
@@ -55,24 +51,18 @@ final class FileSplitReader<T> implements SourceReader<T, FileSplit> {
 
     @Override
     public InputStatus pollNext(final ReaderOutput<T> output) throws IOException {
-        for (final OpenFileSplit<T> file : files) {
-            if (file.output() == null) {
-                file.output(output.createOutputForSplit(file.splitId()));
-            }
+        files.register(output);
+        if (files.allFinished()) {
+            return files.afterLastSplit();
         }
-        if (finishedFiles == files.size()) {
-            return noMoreSplits ? InputStatus.END_OF_INPUT : nothingAvailable();
+        final OpenFileSplit<T> file = files.next();
+        if (file == null) {
+            return files.nothingAvailable(); // every unfinished file is paused for alignment
         }
-        final int index = nextReadableFile();
-        if (index < 0) {
-            return nothingAvailable(); // every unfinished file is paused for alignment
-        }
-        final OpenFileSplit<T> file = files.get(index);
         for (int n = 0; n < batchSize; n++) {
             if (!file.next(line, charset, maxLineBytes)) {
                 file.finish();
-                finishedFiles++;
-                output.releaseOutputForSplit(file.splitId());
+                files.finish(file, output);
                 break;
             }
             final T value;
@@ -85,31 +75,13 @@ final class FileSplitReader<T> implements SourceReader<T, FileSplit> {
                 file.output().collect(value);
             }
         }
-        nextFile = index + 1 == files.size() ? 0 : index + 1;
-        return finishedFiles == files.size() && noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.MORE_AVAILABLE;
-    }
-
-    private int nextReadableFile() {
-        for (int i = 0; i < files.size(); i++) {
-            final int index = (nextFile + i) % files.size();
-            if (!files.get(index).finished() && !files.get(index).paused()) {
-                return index;
-            }
-        }
-        return -1;
-    }
-
-    private InputStatus nothingAvailable() {
-        if (available.isDone()) {
-            available = new CompletableFuture<>();
-        }
-        return InputStatus.NOTHING_AVAILABLE;
+        return files.allFinished() ? files.afterLastSplit() : InputStatus.MORE_AVAILABLE;
     }
 
     @Override
     public List<FileSplit> snapshotState(final long checkpointId) {
-        final List<FileSplit> state = new ArrayList<>(files.size());
-        for (final OpenFileSplit<T> file : files) {
+        final List<FileSplit> state = new ArrayList<>();
+        for (final OpenFileSplit<T> file : files.all()) {
             if (!file.finished()) {
                 state.add(file.position());
             }
@@ -119,7 +91,7 @@ final class FileSplitReader<T> implements SourceReader<T, FileSplit> {
 
     @Override
     public CompletableFuture<Void> isAvailable() {
-        return available;
+        return files.available();
     }
 
     @Override
@@ -127,35 +99,21 @@ final class FileSplitReader<T> implements SourceReader<T, FileSplit> {
         for (final FileSplit split : splits) {
             files.add(new OpenFileSplit<>(split));
         }
-        wake();
     }
 
     @Override
     public void notifyNoMoreSplits() {
-        noMoreSplits = true;
-        wake();
+        files.noMoreSplits();
     }
 
     @Override
     public void pauseOrResumeSplits(final Collection<String> toPause, final Collection<String> toResume) {
-        for (final OpenFileSplit<T> file : files) {
-            if (toPause.contains(file.splitId())) {
-                file.paused(true);
-            } else if (toResume.contains(file.splitId())) {
-                file.paused(false);
-            }
-        }
-        wake();
-    }
-
-    private void wake() {
-        available.complete(null);
-        available = CompletableFuture.completedFuture(null);
+        files.pauseOrResume(toPause, toResume);
     }
 
     @Override
     public void close() throws IOException {
-        for (final OpenFileSplit<T> file : files) {
+        for (final OpenFileSplit<T> file : files.all()) {
             file.close();
         }
     }

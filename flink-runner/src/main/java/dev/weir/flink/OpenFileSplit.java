@@ -22,7 +22,7 @@ import org.apache.flink.api.connector.source.SourceOutput;
  *
  * @param <T> the record type
  */
-final class OpenFileSplit<T> {
+final class OpenFileSplit<T> implements ReaderSplit<T> {
     private final FileSplit split;
     private final Path path;
     private LineReader lines;
@@ -40,7 +40,8 @@ final class OpenFileSplit<T> {
     }
 
     /** @return the split's id */
-    String splitId() {
+    @Override
+    public String splitId() {
         return split.splitId();
     }
 
@@ -54,23 +55,28 @@ final class OpenFileSplit<T> {
         return linesRead;
     }
 
-    SourceOutput<T> output() {
+    @Override
+    public SourceOutput<T> output() {
         return output;
     }
 
-    void output(final SourceOutput<T> splitOutput) {
+    @Override
+    public void output(final SourceOutput<T> splitOutput) {
         this.output = splitOutput;
     }
 
-    boolean finished() {
+    @Override
+    public boolean finished() {
         return finished;
     }
 
-    boolean paused() {
+    @Override
+    public boolean paused() {
         return paused;
     }
 
-    void paused(final boolean isPaused) {
+    @Override
+    public void paused(final boolean isPaused) {
         this.paused = isPaused;
     }
 

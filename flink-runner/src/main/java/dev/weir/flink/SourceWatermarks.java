@@ -11,7 +11,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * timestamps as Flink's own generators, emitted on Flink's periodic interval set to Weir's
  * ({@code 0}: no periodic emission, so only end of input moves the watermark, as on Weir);
  * punctuated as {@link FlinkPunctuation}; none as Flink's {@code noWatermarks()}; with Weir's
- * timestamp assigner. Refuses idleness, alignment, explicit and custom generators.
+ * timestamp assigner. Refuses explicit and custom generators, and idleness and alignment where
+ * the watermarks are assigned after Flink's source.
  */
 final class SourceWatermarks {
     private SourceWatermarks() {
@@ -25,12 +26,27 @@ final class SourceWatermarks {
      */
     static void check(final dev.weir.time.WatermarkStrategy<?> strategy, final int step, final String kind) {
         if (strategy.idlenessMillis() > 0) {
-            throw new FlinkTranslationException(step, kind, "watermark idleness is measured in processing time, Flink's wall clock;"
-                    + " not translated");
+            throw new FlinkTranslationException(step, kind, "watermark idleness on a CollectionSource is not translated: its watermarks are"
+                    + " assigned after Flink's source, where Flink cannot tell an idle input; it is on a FileSource or a GeneratorSource");
         }
         if (strategy.alignment() != null) {
-            throw new FlinkTranslationException(step, kind, "watermark alignment is not translated yet");
+            throw new FlinkTranslationException(step, kind, "watermark alignment on a CollectionSource is not translated: Flink aligns only"
+                    + " watermarks generated in its source, and a collection's are assigned after it; it is on a FileSource or a"
+                    + " GeneratorSource");
         }
+        checkGenerator(strategy, step, kind);
+    }
+
+    /**
+     * Checks the strategy's generator and assigner only: for a source whose watermarks Flink
+     * generates in the source, per split, where idleness and alignment translate too.
+     *
+     * @param strategy the source's strategy
+     * @param step the source step's index
+     * @param kind the source step's kind
+     * @throws FlinkTranslationException if the generator or assigner is not translated
+     */
+    static void checkGenerator(final dev.weir.time.WatermarkStrategy<?> strategy, final int step, final String kind) {
         final WatermarkKind watermarks = strategy.kind();
         if (watermarks == WatermarkKind.EXPLICIT || watermarks == WatermarkKind.CUSTOM) {
             throw new FlinkTranslationException(step, kind, "the watermark strategy " + watermarks + " is not translated yet;"

@@ -13,24 +13,25 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.LineParser;
+import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.Serializable;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import org.junit.jupiter.api.BeforeAll;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Weir {@code FileSource} on Flink gives the results Weir gives: files assigned to readers as
  * Weir assigns them to instances, read interleaved a batch at a time, one watermark generator per
- * file, a finished file released; bad lines fail with Weir's message.
+ * file, a finished file released, idleness and alignment as Flink's own; bad lines fail with
+ * Weir's message.
  */
 class FlinkFileSourceTest {
     /** {@code key,timestamp,value}; anything else is refused, naming the field. */
@@ -47,32 +48,33 @@ class FlinkFileSourceTest {
         return line.toString();
     };
 
-    private static URI cluster;
+    private static final long HOUR = 3_600_000;
+    /**
+     * The strategy as is, and with idleness and alignment that cannot act on these inputs: no file waits for input, so none
+     * turns idle; every watermark is within an hour of every other, so no split runs ahead of its group by the drift. The
+     * results cannot depend on timing, and must be the same.
+     */
+    private static final List<UnaryOperator<WatermarkStrategy<String>>> QUIET_OPTIONS = List.of(
+            strategy -> strategy,
+            strategy -> strategy.withIdleness(HOUR),
+            strategy -> strategy.withWatermarkAlignment("files", HOUR),
+            strategy -> strategy.withIdleness(HOUR).withWatermarkAlignment(WatermarkAlignment.of("files", HOUR).withUpdateInterval(10)));
 
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void shareTheCluster() throws Exception {
-        cluster = SharedMiniCluster.rest();
-    }
-
-    private static FlinkTarget target(final int parallelism) {
-        return FlinkTarget.runningCluster(cluster.getHost(), cluster.getPort(), parallelism);
+    private static FlinkTarget target(final int parallelism) throws Exception {
+        return SharedMiniCluster.withParallelism(parallelism);
     }
 
     private Path file(final String name, final String... lines) throws Exception {
         return Files.writeString(dir.resolve(name), String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
     }
 
-    private static Function<Sink<Object>, StreamPipeline> tumbling(final FileSource<String> files, final int parallelism) {
-        return sink -> StreamPipeline.named("files")
-                .from("trades", files, WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), parallelism)
-                .filter(NOT_MARKER)
-                .keyBy(KEY)
-                .window(TumblingEventTimeWindows.of(1000))
-                .reduce(SUM)
-                .sink(sink);
+    private static Function<Sink<Object>, StreamPipeline> tumbling(final FileSource<String> files, final int parallelism,
+            final UnaryOperator<WatermarkStrategy<String>> options) {
+        return SourcePipelines.tumblingSums(files,
+                options.apply(WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP)), parallelism);
     }
 
     @Test
@@ -80,13 +82,15 @@ class FlinkFileSourceTest {
         // two lines per read: a0 a1 | b0 b1 | a2 a3 | b2 (end of b) | a4 a5 | a6 (end of a)
         final Path a = file("a.csv", "a,1000,1", "#,3000,0", "a,1100,2", "a,1200,4", "#,5000,0", "a,2500,8", "a,5500,16");
         final Path b = file("b.csv", "b,500,32", "#,1500,0", "b,1400,64");
-        final Function<Sink<Object>, StreamPipeline> pipeline = tumbling(FileSource.of(List.of(a, b), LINE).withBatchSize(2), 1);
         // 1100 and 1200 come after a's marker 3000 but b holds the watermark at 1500: not late, as Flink and Weir keep one
         // generator per file. Once b has ended it is released, the watermark follows a alone to 5000, and 2500 is late
         final List<String> expected = List.of("a,1200,7@1999", "a,5500,16@5999", "b,1400,64@1999", "b,500,32@999");
-        assertEquals(expected, WeirRuns.sorted(pipeline));
-        assertEquals(expected, SortedResults.onFlink(pipeline, target(1)));
-        assertEquals(expected, SortedResults.onFlink(pipeline, target(2)));
+        for (final UnaryOperator<WatermarkStrategy<String>> options : QUIET_OPTIONS) {
+            final Function<Sink<Object>, StreamPipeline> pipeline = tumbling(FileSource.of(List.of(a, b), LINE).withBatchSize(2), 1, options);
+            assertEquals(expected, WeirRuns.sorted(pipeline));
+            assertEquals(expected, SortedResults.onFlink(pipeline, target(1)));
+            assertEquals(expected, SortedResults.onFlink(pipeline, target(2)));
+        }
     }
 
     @Test
@@ -96,11 +100,14 @@ class FlinkFileSourceTest {
         final Path a = file("a.csv", "a,1000,1", "#,2600,0", "a,1500,2", "#,4000,0", "a,3100,4");
         final Path b = file("b.csv", "b,200,8", "#,900,0", "b,1999,16", "b,3000,32");
         final Path c = file("c.csv", "c,1800,64", "c,1700,128", "#,2100,0", "c,2050,256", "a,2200,512");
-        final Function<Sink<Object>, StreamPipeline> pipeline = tumbling(FileSource.of(List.of(a, b, c), LINE).withBatchSize(2), 2);
         final List<String> expected = List.of("a,1500,3@1999", "a,2200,512@2999", "a,3100,4@3999", "b,1999,16@1999", "b,200,8@999",
                 "b,3000,32@3999", "c,1800,192@1999", "c,2050,256@2999");
-        assertEquals(expected, WeirRuns.sorted(pipeline));
-        assertEquals(expected, SortedResults.onFlink(pipeline, target(2)));
+        for (final UnaryOperator<WatermarkStrategy<String>> options : QUIET_OPTIONS) {
+            final Function<Sink<Object>, StreamPipeline> pipeline = tumbling(FileSource.of(List.of(a, b, c), LINE).withBatchSize(2), 2,
+                    options);
+            assertEquals(expected, WeirRuns.sorted(pipeline));
+            assertEquals(expected, SortedResults.onFlink(pipeline, target(2)));
+        }
     }
 
     @Test

@@ -13,6 +13,9 @@ import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
+import dev.weir.source.ReadStatus;
+import dev.weir.source.Source;
+import dev.weir.source.SourceReader;
 import dev.weir.state.StateBackends;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.CountEvictor;
@@ -49,22 +52,45 @@ class FlinkTranslationTest {
     }
 
     @Test
-    void sourcesOtherThanACollectionAreRefused() {
+    void publishedSourcesAndFilesWhoseParserCannotBeShippedAreRefused() {
         final StreamPipeline published = StreamPipeline.named("p");
         published.from(published.<String>publisher("orders"), BOUNDED).sink((value, timestamp) -> { });
-        assertRefused("step 0 (source): 'orders' is fed by publishers, which are not translated yet; only a CollectionSource is", published);
+        assertRefused("step 0 (source): 'orders' is fed by publishers, which has no Flink equivalent: records pushed by the caller's"
+                + " threads into the running pipeline cannot reach a Flink job, whose sources run in Flink's task managers, in another"
+                + " JVM or on another machine; read them with a FileSource instead", published);
+        final StreamPipeline keyedPublished = StreamPipeline.named("p");
+        keyedPublished.from(keyedPublished.<String>publisher("quotes"), BOUNDED.withIdleness(100)).keyBy(KEY)
+                .window(TumblingEventTimeWindows.of(1000)).reduce(SUM).sink((value, timestamp) -> { });
+        assertRefused("step 0 (source): 'quotes' is fed by publishers, which has no Flink equivalent: records pushed by the caller's"
+                + " threads into the running pipeline cannot reach a Flink job, whose sources run in Flink's task managers, in another"
+                + " JVM or on another machine; read them with a FileSource instead", keyedPublished);
+        final StreamPipeline custom = StreamPipeline.named("p");
+        custom.from("own", new OwnSource(), BOUNDED, 1).sink((value, timestamp) -> { });
+        assertRefused("step 0 (source): 'own' is a OwnSource; a CollectionSource, a FileSource and a bounded GeneratorSource are translated",
+                custom);
         final StreamPipeline file = StreamPipeline.named("p");
         file.from("lines", FileSource.of(Path.of("in.txt"), CharSequence::toString), BOUNDED, 1).sink((value, timestamp) -> { });
         assertRefused("step 0 (source): the line parser cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable"
                 + " class, or cast the lambda to an intersection with Serializable, e.g. (Function<A, B> & Serializable)", file);
     }
 
+    /** A source of the user's own: Flink has no description of it, only its code. */
+    private static final class OwnSource implements Source<String> {
+        @Override
+        public SourceReader<String> createReader(final int instance, final int parallelism) {
+            return output -> ReadStatus.END;
+        }
+    }
+
     @Test
     void watermarkStrategiesOtherThanBoundedMonotonousPunctuatedAndNoneAreRefused() {
-        assertRefused("step 0 (source): watermark idleness is measured in processing time, Flink's wall clock; not translated",
+        assertRefused("step 0 (source): watermark idleness on a CollectionSource is not translated: its watermarks are assigned after"
+                + " Flink's source, where Flink cannot tell an idle input; it is on a FileSource or a GeneratorSource",
                 trades(StreamPipeline.named("p"), BOUNDED.withIdleness(1000)).sink((value, timestamp) -> { }));
-        assertRefused("step 0 (source): watermark alignment is not translated yet",
+        assertRefused("step 0 (source): watermark alignment on a CollectionSource is not translated: Flink aligns only watermarks"
+                + " generated in its source, and a collection's are assigned after it; it is on a FileSource or a GeneratorSource",
                 trades(StreamPipeline.named("p"), BOUNDED.withWatermarkAlignment("g", 1000)).sink((value, timestamp) -> { }));
+
         assertRefused("step 0 (source): the watermark strategy EXPLICIT is not translated yet; bounded out-of-orderness, monotonous,"
                 + " punctuated and none are", trades(StreamPipeline.named("p"), WatermarkStrategy.explicit()).sink((value, timestamp) -> { }));
         assertRefused("step 0 (source): the watermark strategy CUSTOM is not translated yet; bounded out-of-orderness, monotonous,"

@@ -42,6 +42,15 @@ final class SharedMiniCluster {
         return FlinkTarget.runningCluster(address.getHost(), address.getPort(), 2);
     }
 
+    /**
+     * @param parallelism the translated operators' parallelism
+     * @return a target running translated pipelines on this cluster, starting the cluster on the first call
+     */
+    static FlinkTarget withParallelism(final int parallelism) throws Exception {
+        final URI address = rest();
+        return FlinkTarget.runningCluster(address.getHost(), address.getPort(), parallelism);
+    }
+
     private static void close() {
         try {
             cluster.close();
