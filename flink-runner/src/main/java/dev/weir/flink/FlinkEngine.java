@@ -31,16 +31,17 @@ public final class FlinkEngine implements ExecutionEngine {
             final Consumer<String> lines) {
         FlinkScenario.check(job, jobFile.toString());
         final ScenarioElementFile elements = ScenarioElementFile.read(job, elementFile, maxLineBytes);
+        long lateDropped = 0;
         if (!elements.elements().isEmpty()) {
-            final long lateDropped;
             try {
                 lateDropped = FlinkScenario.run(job, elements.elements(), StreamExecutionEnvironment.createLocalEnvironment(1), lines);
             } catch (final Exception failed) {
                 throw new FlinkJobFailedException(failed);
             }
-            if (elements.stop() == null) {
-                lines.accept(ScenarioLines.summary(lateDropped));
-            }
+        }
+        if (elements.stop() == null) {
+            // as weir scenario, also for a file without rows
+            lines.accept(ScenarioLines.summary(lateDropped));
         }
         if (elements.stop() != null) {
             // as weir scenario: the lines of the rows before the bad one are out, then the message

@@ -2,7 +2,10 @@ package dev.weir.flink;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.function.Supplier;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -12,6 +15,11 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * receive the results through Flink's collect mechanism. Immutable and thread-safe.
  */
 public final class FlinkTarget {
+    /** How often a request to a remote cluster's REST endpoint is retried when the connection fails. */
+    static final int REST_ATTEMPTS = 3;
+    /** The time between those retries. */
+    static final Duration REST_RETRY_DELAY = Duration.ofSeconds(1);
+
     private final int parallelism;
     private final Supplier<StreamExecutionEnvironment> environments;
 
@@ -36,7 +44,8 @@ public final class FlinkTarget {
      * {@code RestClusterClient}): each run submits the job there with the given jars, which must
      * hold every class the job's tasks load that the cluster's own class path lacks — Weir's
      * modules and their non-Flink dependencies ({@code flink-runner/target/weir-flink-job.jar},
-     * docs/flink.md, "On a cluster") and the classes of the pipeline's functions.
+     * docs/flink.md, "On a cluster") and the classes of the pipeline's functions. A request the
+     * endpoint refuses is tried {@value #REST_ATTEMPTS} times more, 1 s apart, then the run fails.
      *
      * @param host the JobManager's host
      * @param restPort its REST port ({@code rest.port}, 8081 by default)
@@ -56,7 +65,11 @@ public final class FlinkTarget {
             }
             files[i] = jars[i].toAbsolutePath().toString();
         }
-        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createRemoteEnvironment(host, restPort, files));
+        // Flink's REST client retries a refused connection 20 times, 3 s apart: a cluster that is not there would take a minute to say so
+        final Configuration client = new Configuration();
+        client.set(RestOptions.RETRY_MAX_ATTEMPTS, REST_ATTEMPTS);
+        client.set(RestOptions.RETRY_DELAY, REST_RETRY_DELAY);
+        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createRemoteEnvironment(host, restPort, client, files));
     }
 
     /**

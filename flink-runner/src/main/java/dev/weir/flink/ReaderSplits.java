@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.core.io.InputStatus;
 
@@ -12,18 +11,15 @@ import org.apache.flink.core.io.InputStatus;
  * The splits of one reader of a Weir source on Flink, read as Weir's readers read theirs: each
  * split's output created before any record ({@link #register}), one split per read round-robin
  * over those neither finished nor paused ({@link #next}), a finished split's output released so
- * it stops holding the watermark back ({@link #finish}). Also the reader's availability future.
- * Not thread-safe: the reader's task thread (a timed wake-up completes the future on another).
+ * it stops holding the watermark back ({@link #finish}). Also the reader's
+ * {@link ReaderAvailability}. Not thread-safe: the reader's task thread.
  *
  * @param <T> the record type
  * @param <S> the split type
  */
 final class ReaderSplits<T, S extends ReaderSplit<T>> {
-    /** The longest a reader waiting for a due time sleeps before it asks its clock again. */
-    private static final long MAX_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-
     private final List<S> splits = new ArrayList<>();
-    private CompletableFuture<Void> available = new CompletableFuture<>();
+    private final ReaderAvailability availability = new ReaderAvailability();
     private boolean noMoreSplits;
     private int finished;
     private int next;
@@ -85,25 +81,17 @@ final class ReaderSplits<T, S extends ReaderSplit<T>> {
 
     /** @return {@code NOTHING_AVAILABLE}, the future completing when the reader is woken */
     InputStatus nothingAvailable() {
-        if (available.isDone()) {
-            available = new CompletableFuture<>();
-        }
-        return InputStatus.NOTHING_AVAILABLE;
+        return availability.nothingAvailable();
     }
 
     /** @return {@code NOTHING_AVAILABLE}, the future completing when woken or after {@code nanos} (at most 10 ms) */
     InputStatus nothingAvailableFor(final long nanos) {
-        if (available.isDone()) {
-            final CompletableFuture<Void> due = new CompletableFuture<>();
-            CompletableFuture.delayedExecutor(Math.min(nanos, MAX_WAIT_NANOS), TimeUnit.NANOSECONDS).execute(() -> due.complete(null));
-            available = due;
-        }
-        return InputStatus.NOTHING_AVAILABLE;
+        return availability.nothingAvailableFor(nanos);
     }
 
     /** @return the reader's availability, as {@code SourceReader.isAvailable} */
     CompletableFuture<Void> available() {
-        return available;
+        return availability.future();
     }
 
     /** Pauses and resumes splits by id, as {@code SourceReader.pauseOrResumeSplits}; wakes the reader. */
@@ -119,7 +107,6 @@ final class ReaderSplits<T, S extends ReaderSplit<T>> {
     }
 
     private void wake() {
-        available.complete(null);
-        available = CompletableFuture.completedFuture(null);
+        availability.wake();
     }
 }

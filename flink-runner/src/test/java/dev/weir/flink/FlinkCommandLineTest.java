@@ -108,6 +108,26 @@ class FlinkCommandLineTest {
     }
 
     @Test
+    void anElementFileWithoutRowsAndALineOverTheLimitPrintWhatWeirPrints(@TempDir final Path dir) throws Exception {
+        final Path job = Files.writeString(dir.resolve("job.yaml"), RUN_JOB);
+        final Path empty = Files.writeString(dir.resolve("empty.csv"), "at,channel,kind,key,ts,value\n");
+        final Path longLine = Files.writeString(dir.resolve("long.csv"), "at,channel,kind,key,ts,value\n0,0,R,k,1000,1\n"
+                + "0,0,R,a-key-longer-than-forty-bytes-in-all,1000,1\n");
+        final List<String[]> cases = List.of(new String[] {job.toString(), empty.toString()},
+                new String[] {"--max-line-bytes", "40", job.toString(), longLine.toString()});
+        for (final String[] args : cases) {
+            final WeirCli weir = WeirCli.of(Stream.concat(Stream.of("scenario", "--state", "heap"), Stream.of(args)).toArray(String[]::new));
+            final WeirCli flink = WeirCli.of(Stream.concat(Stream.of("scenario", "--engine", "flink"), Stream.of(args)).toArray(String[]::new));
+            assertEquals(weir.exitCode(), flink.exitCode(), flink::describe);
+            assertEquals(weir.err(), flink.err(), flink::describe);
+            assertEquals(weir.out(), flink.out(), flink::describe);
+        }
+        assertEquals("# lateDropped=0\n", WeirCli.of("scenario", "--engine", "flink", job.toString(), empty.toString()).out());
+        assertEquals("weir: " + longLine + ":3: longer than the limit of 40 bytes\n",
+                WeirCli.of("scenario", "--engine", "flink", "--max-line-bytes", "40", job.toString(), longLine.toString()).err());
+    }
+
+    @Test
     void recordFilesOnFlinkGiveWeirsLinesPerKeyLocallyAndAtParallelismTwo(@TempDir final Path dir) throws Exception {
         final String[] files = files(dir);
         final WeirCli weir = WeirCli.of("run", files[0], files[1], files[2]);
@@ -165,6 +185,22 @@ class FlinkCommandLineTest {
         assertEquals("", run.out(), run::describe);
         assertEquals("weir: error: cannot submit the job to the Flink cluster at localhost:" + closed + ": Connection refused\n"
                 + "(run with --debug for the stack trace)\n", run.err(), run::describe);
+    }
+
+    @Test
+    void aMissingJobJarForAClusterIsOneMessageAndExitCodeTwo(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final String missing = dir.resolve("weir-flink-job.jar").toString();
+        System.setProperty(FlinkEngine.JOB_JAR, missing);
+        try {
+            final WeirCli run = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(), files[0],
+                    files[1]);
+            assertEquals(2, run.exitCode(), run::describe);
+            assertEquals("weir: " + missing + ": no such job jar (system property weir.flink.jobJar); build it with 'mvn -B -q"
+                    + " -DskipTests package -pl flink-runner -am', which the ./weir launcher runs with --engine flink\n", run.err(), run::describe);
+        } finally {
+            System.clearProperty(FlinkEngine.JOB_JAR);
+        }
     }
 
     @Test
