@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -197,8 +199,8 @@ final class FlinkClusterTest {
             }
             try {
                 return Files.readAllLines(output, StandardCharsets.UTF_8);
-            } catch (final java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (final IOException e) {
+                throw new UncheckedIOException(e);
             }
         });
     }
@@ -233,6 +235,10 @@ final class FlinkClusterTest {
     /**
      * The job's failovers, from the JobManager's exception history; each must come from the
      * killed TaskManager (a task on it, or a connection to it), so that no other failure passes for recovery.
+     *
+     * @param id the job's id
+     * @param killed the resource id of the TaskManager killed, or null when none was and any failover is one too many
+     * @return how many failovers
      */
     private static long failovers(final String id, final String killed) throws Exception {
         final JsonNode history = cluster.rest().get("/jobs/" + id + "/exceptions").get("exceptionHistory").get("entries");

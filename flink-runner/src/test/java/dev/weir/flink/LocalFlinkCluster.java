@@ -1,5 +1,6 @@
 package dev.weir.flink;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A standalone Flink session cluster on localhost as separate JVM processes: one JobManager
@@ -37,12 +39,15 @@ final class LocalFlinkCluster implements AutoCloseable {
     private final List<Process> taskManagers = new ArrayList<>();
     /** Kills the processes if the test JVM exits without {@link #close} (a build killed mid-test). */
     private final Thread orphanGuard = new Thread(this::destroyAll, "flink-cluster-orphan-guard");
-    private Process jobManager;
-    private FlinkRest rest;
+    private final FlinkRest rest;
 
-    private LocalFlinkCluster(final Path directory, final int restPort) {
+    /** Writes the configuration and starts the JobManager, the first process. */
+    private LocalFlinkCluster(final Path directory, final int restPort) throws IOException {
         this.directory = directory;
         this.restPort = restPort;
+        Runtime.getRuntime().addShutdownHook(orphanGuard);
+        writeConfiguration();
+        this.rest = new FlinkRest(HOST, restPort, launch("jobmanager", JOB_MANAGER_CLASS, List.of()));
     }
 
     /**
@@ -56,11 +61,7 @@ final class LocalFlinkCluster implements AutoCloseable {
      */
     static LocalFlinkCluster start(final Path directory, final int taskManagers) throws Exception {
         final LocalFlinkCluster cluster = new LocalFlinkCluster(directory, freePort());
-        Runtime.getRuntime().addShutdownHook(cluster.orphanGuard);
         try {
-            cluster.writeConfiguration();
-            cluster.jobManager = cluster.launch("jobmanager", JOB_MANAGER_CLASS, List.of());
-            cluster.rest = new FlinkRest(HOST, cluster.restPort, cluster.jobManager);
             for (int i = 0; i < taskManagers; i++) {
                 final String id = "taskmanager-" + i;
                 cluster.taskManagerIds.add(id);
@@ -148,12 +149,17 @@ final class LocalFlinkCluster implements AutoCloseable {
     private static String classPath() throws IOException {
         final String flink = Files.readString(Path.of(required("weir.flink.classpath"))).trim();
         final StringBuilder path = new StringBuilder(flink);
-        try (var jars = Files.list(Path.of(required("weir.cluster.lib")))) {
-            jars.sorted().forEach(jar -> path.append(java.io.File.pathSeparatorChar).append(jar));
+        try (Stream<Path> jars = Files.list(Path.of(required("weir.cluster.lib")))) {
+            jars.sorted().forEach(jar -> path.append(File.pathSeparatorChar).append(jar));
         }
         return path.toString();
     }
 
+    /**
+     * @param property a system property the build's cluster execution sets (flink-runner/pom.xml)
+     * @return its value
+     * @throws IllegalStateException if it is not set: the test was not started by that execution
+     */
     static String required(final String property) {
         final String value = System.getProperty(property);
         if (value == null || value.isBlank()) {
