@@ -93,10 +93,11 @@ final class FlinkClusterTest {
         weirResults = WindowResults.of(weirRun(directory.resolve("weir.out")).get(JOB_DEADLINE.toSeconds(), TimeUnit.SECONDS));
         report("weir run on Weir: " + CHANNELS * PER_CHANNEL + " records, " + weirResults.size() + " lines, in " + seconds(weirStarted));
         System.setProperty(FlinkEngine.JOB_JAR, LocalFlinkCluster.required("weir.flink.job.jar"));
+        final long clusterStarted = System.nanoTime();
         cluster = LocalFlinkCluster.start(Files.createDirectories(directory.resolve("cluster")), 2);
         report("started JobManager (pid " + cluster.processes().get(0).pid() + ", REST port " + cluster.restPort() + ") and "
                 + cluster.taskManagerId(0) + " (pid " + cluster.taskManager(0).pid() + "), " + cluster.taskManagerId(1)
-                + " (pid " + cluster.taskManager(1).pid() + "); logs in " + cluster.directory());
+                + " (pid " + cluster.taskManager(1).pid() + ") in " + seconds(clusterStarted) + "; logs in " + cluster.directory());
     }
 
     @AfterAll
