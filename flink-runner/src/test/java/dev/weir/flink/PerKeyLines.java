@@ -69,7 +69,7 @@ final class PerKeyLines {
         return "";
     }
 
-    private static String sortedElements(final String line) {
+    static String sortedElements(final String line) {
         final int open = line.indexOf("elements=[");
         if (!line.startsWith("FIRE ") || open < 0) {
             return line;
