@@ -30,10 +30,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,8 +52,6 @@ class FlinkKeyedProcessTest {
     private static final ValueStateDescriptor<Boolean> REGISTERED = new ValueStateDescriptor<>("registered");
     private static final OutputTag<String> ODD = new OutputTag<>("odd");
     private static final OutputTag<String> FIRED = new OutputTag<>("fired");
-    /** Latches a Flink task waits on until the processing-time timers have fired, by run. */
-    private static final Map<String, CountDownLatch> TIMERS_FIRED = new ConcurrentHashMap<>();
     private static final String MIN = String.valueOf(Long.MIN_VALUE);
 
     private static FlinkTarget target;
@@ -139,21 +134,21 @@ class FlinkKeyedProcessTest {
         final Function<String, Function<Sink<Object>, StreamPipeline>> pipeline = run -> sink -> StreamPipeline.named("processing time")
                 .from("trades", CollectionSource.of(List.of("a,100,1", "b,200,2", "wait,0,0", "a,300,3")),
                         WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), 1)
-                .map(new AwaitTimers(run))
+                .map(new HeldLines("wait", run))
                 .filter((Predicate<String> & Serializable) line -> !line.startsWith("wait"))
                 .keyBy(KEY).process(new TimerInThePast())
                 .sideOutput(FIRED, (value, timestamp) -> sink.accept("fired " + value, timestamp))
                 .sink(sink);
         final List<String> expected = List.of("a,100,1@100", "a,300,3@300", "b,200,2@200", "fired a@0", "fired b@0",
                 "processing timer a 0 ts=0@" + MIN, "processing timer b 0 ts=0@" + MIN);
-        TIMERS_FIRED.put("weir", new CountDownLatch(0));
-        assertEquals(expected, onWeir(pipeline.apply("weir")));
-        TIMERS_FIRED.put("flink", new CountDownLatch(2));
+        HeldLines.latch("timers on weir", 0);
+        assertEquals(expected, onWeir(pipeline.apply("timers on weir")));
+        final CountDownLatch fired = HeldLines.latch("timers on flink", 2);
         final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        FlinkRunner.execute(pipeline.apply("flink").apply((value, timestamp) -> {
+        FlinkRunner.execute(pipeline.apply("timers on flink").apply((value, timestamp) -> {
             results.add(value + "@" + timestamp);
             if (String.valueOf(value).startsWith("processing timer")) {
-                TIMERS_FIRED.get("flink").countDown();
+                fired.countDown();
             }
         }), target);
         assertEquals(expected, SortedResults.sorted(results));
@@ -378,32 +373,6 @@ class FlinkKeyedProcessTest {
         public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
             out.collect("processing timer " + ctx.currentKey() + " " + timestamp + " ts=" + ctx.timestamp());
             ctx.output(FIRED, ctx.currentKey());
-        }
-    }
-
-    /** Holds the {@code wait} record until the run's processing-time timers have fired (a latch with a timeout, never a sleep). */
-    private static final class AwaitTimers implements Function<String, String>, Serializable {
-        private static final long serialVersionUID = 1L;
-
-        private final String run;
-
-        AwaitTimers(final String run) {
-            this.run = run;
-        }
-
-        @Override
-        public String apply(final String line) {
-            if (line.startsWith("wait")) {
-                try {
-                    if (!TIMERS_FIRED.get(run).await(30, TimeUnit.SECONDS)) {
-                        throw new IllegalStateException("the processing-time timers did not fire within 30 s");
-                    }
-                } catch (final InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException(e);
-                }
-            }
-            return line;
         }
     }
 }
