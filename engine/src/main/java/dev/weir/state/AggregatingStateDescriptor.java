@@ -1,5 +1,8 @@
 package dev.weir.state;
 
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+
 /**
  * Describes an {@link AggregatingState}.
  *
@@ -8,6 +11,8 @@ package dev.weir.state;
  * @param <OUT> the result
  */
 public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescriptor<AggregatingState<IN, OUT>> {
+    private static final long serialVersionUID = 1L;
+
     private final AggregateFunction<IN, ACC, OUT> aggregateFunction;
 
     /**
@@ -27,5 +32,11 @@ public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescrip
     @Override
     protected AggregatingState<IN, OUT> createIn(final KeyedStateBackend<?> backend) {
         return backend.createAggregatingState(name(), aggregateFunction);
+    }
+
+    /** Serializes the descriptor only with a serializable function, and otherwise says which descriptor's function is not. */
+    private void writeObject(final ObjectOutputStream out) throws IOException {
+        requireSerializable(aggregateFunction, "the aggregate function");
+        out.defaultWriteObject();
     }
 }

@@ -6,6 +6,8 @@ package dev.weir.state;
  * @param <T> the element type
  */
 public final class ListStateDescriptor<T> extends StateDescriptor<ListState<T>> {
+    private static final long serialVersionUID = 1L;
+
     /** @param name the state's name */
     public ListStateDescriptor(final String name) {
         super(name);

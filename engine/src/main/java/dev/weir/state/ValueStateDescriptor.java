@@ -6,6 +6,8 @@ package dev.weir.state;
  * @param <T> the value type
  */
 public final class ValueStateDescriptor<T> extends StateDescriptor<ValueState<T>> {
+    private static final long serialVersionUID = 1L;
+
     /** @param name the state's name */
     public ValueStateDescriptor(final String name) {
         super(name);

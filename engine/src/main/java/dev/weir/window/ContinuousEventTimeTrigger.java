@@ -1,5 +1,6 @@
 package dev.weir.window;
 
+import dev.weir.state.LongReductions;
 import dev.weir.state.ReducingState;
 import dev.weir.state.ReducingStateDescriptor;
 import dev.weir.time.Timestamps;
@@ -23,7 +24,7 @@ public final class ContinuousEventTimeTrigger<T> implements Trigger<T, Window> {
     public static final long MAX_FIRINGS_PER_WATERMARK = 100_000;
 
     private final long intervalMillis;
-    private final ReducingStateDescriptor<Long> fireTimeDescriptor = new ReducingStateDescriptor<>("fire-time", Math::min);
+    private final ReducingStateDescriptor<Long> fireTimeDescriptor = new ReducingStateDescriptor<>("fire-time", LongReductions.MIN);
 
     private ContinuousEventTimeTrigger(final long intervalMillis) {
         if (intervalMillis <= 0) {

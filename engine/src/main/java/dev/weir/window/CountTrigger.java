@@ -1,5 +1,6 @@
 package dev.weir.window;
 
+import dev.weir.state.LongReductions;
 import dev.weir.state.ReducingState;
 import dev.weir.state.ReducingStateDescriptor;
 
@@ -11,7 +12,7 @@ import dev.weir.state.ReducingStateDescriptor;
  */
 public final class CountTrigger<W extends Window> implements Trigger<Object, W> {
     private final long maxCount;
-    private final ReducingStateDescriptor<Long> countDescriptor = new ReducingStateDescriptor<>("count", Long::sum);
+    private final ReducingStateDescriptor<Long> countDescriptor = new ReducingStateDescriptor<>("count", LongReductions.SUM);
 
     private CountTrigger(final long maxCount) {
         if (maxCount <= 0) {

@@ -33,8 +33,8 @@ class HeapAggregatingStateTest {
         }
     }
 
-    /** A mutable accumulator updated in place. */
-    static final class Counted implements AggregateFunction<String, long[], Long> {
+    /** A mutable accumulator updated in place; not final, so that StateDescriptorTest can make a serializable one. */
+    static class Counted implements AggregateFunction<String, long[], Long> {
         @Override
         public long[] createAccumulator() {
             return new long[1];

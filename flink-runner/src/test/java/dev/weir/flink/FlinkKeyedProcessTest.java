@@ -18,8 +18,11 @@ import dev.weir.state.AggregatingState;
 import dev.weir.state.AggregatingStateDescriptor;
 import dev.weir.state.ListState;
 import dev.weir.state.ListStateDescriptor;
+import dev.weir.state.LongReductions;
+import dev.weir.state.ReduceFunction;
 import dev.weir.state.ReducingState;
 import dev.weir.state.ReducingStateDescriptor;
+import dev.weir.state.StateDescriptor;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
 import dev.weir.time.WatermarkStrategy;
@@ -27,10 +30,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,23 +39,19 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code KeyedStream.process} on Flink gives Weir's results (docs/flink.md, "Running a
  * StreamPipeline on Flink"): timers firing at the watermark with their key and state, timers
- * deduplicated on (time, key) and deleted, each state type, side outputs from
+ * deduplicated on (time, key) and deleted, each state type (its descriptors in the function's
+ * fields), side outputs from
  * {@code processElement} and {@code onTimer}, and a processing-time timer registered in the past.
  * Each pipeline runs on Weir's deterministic scheduler and on the module's {@link SharedMiniCluster}
  * at parallelism 2, and both must give the sorted list of {@code value@timestamp} written out here.
+ * A descriptor whose function cannot be serialized is refused at translation, naming the descriptor.
  */
 class FlinkKeyedProcessTest {
     private static final ValueStateDescriptor<Long> COUNT = new ValueStateDescriptor<>("count");
-    private static final ValueStateDescriptor<String> LAST = new ValueStateDescriptor<>("last");
     private static final ListStateDescriptor<Long> VALUES = new ListStateDescriptor<>("values");
-    private static final ReducingStateDescriptor<Long> SUM = new ReducingStateDescriptor<>("sum", Long::sum);
-    private static final AggregatingStateDescriptor<String, long[], String> COUNT_AND_SUM =
-            new AggregatingStateDescriptor<>("count-and-sum", new PipelineFunctions.CountAndSum());
     private static final ValueStateDescriptor<Boolean> REGISTERED = new ValueStateDescriptor<>("registered");
     private static final OutputTag<String> ODD = new OutputTag<>("odd");
     private static final OutputTag<String> FIRED = new OutputTag<>("fired");
-    /** Latches a Flink task waits on until the processing-time timers have fired, by run. */
-    private static final Map<String, CountDownLatch> TIMERS_FIRED = new ConcurrentHashMap<>();
     private static final String MIN = String.valueOf(Long.MIN_VALUE);
 
     private static FlinkTarget target;
@@ -138,21 +134,21 @@ class FlinkKeyedProcessTest {
         final Function<String, Function<Sink<Object>, StreamPipeline>> pipeline = run -> sink -> StreamPipeline.named("processing time")
                 .from("trades", CollectionSource.of(List.of("a,100,1", "b,200,2", "wait,0,0", "a,300,3")),
                         WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), 1)
-                .map(new AwaitTimers(run))
+                .map(new HeldLines("wait", run))
                 .filter((Predicate<String> & Serializable) line -> !line.startsWith("wait"))
                 .keyBy(KEY).process(new TimerInThePast())
                 .sideOutput(FIRED, (value, timestamp) -> sink.accept("fired " + value, timestamp))
                 .sink(sink);
         final List<String> expected = List.of("a,100,1@100", "a,300,3@300", "b,200,2@200", "fired a@0", "fired b@0",
                 "processing timer a 0 ts=0@" + MIN, "processing timer b 0 ts=0@" + MIN);
-        TIMERS_FIRED.put("weir", new CountDownLatch(0));
-        assertEquals(expected, onWeir(pipeline.apply("weir")));
-        TIMERS_FIRED.put("flink", new CountDownLatch(2));
+        HeldLines.latch("timers on weir", 0);
+        assertEquals(expected, onWeir(pipeline.apply("timers on weir")));
+        final CountDownLatch fired = HeldLines.latch("timers on flink", 2);
         final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        FlinkRunner.execute(pipeline.apply("flink").apply((value, timestamp) -> {
+        FlinkRunner.execute(pipeline.apply("timers on flink").apply((value, timestamp) -> {
             results.add(value + "@" + timestamp);
             if (String.valueOf(value).startsWith("processing timer")) {
-                TIMERS_FIRED.get("flink").countDown();
+                fired.countDown();
             }
         }), target);
         assertEquals(expected, SortedResults.sorted(results));
@@ -182,13 +178,27 @@ class FlinkKeyedProcessTest {
     }
 
     @Test
-    void aFunctionHoldingAStateDescriptorInAFieldIsRefused() {
-        final FlinkTranslationException refused = assertThrows(FlinkTranslationException.class,
-                () -> FlinkRunner.execute(punctuated("held descriptor", "a,1,1").keyBy(KEY).process(new HoldsItsDescriptor())
-                        .sink((value, timestamp) -> { }), FlinkTarget.local(1)));
+    void aFunctionHoldingADescriptorOfAnUnserializableFunctionIsRefusedNamingTheDescriptor() {
+        final String advice = "; make it a Serializable class, or cast the lambda to an intersection with Serializable,"
+                + " e.g. (Function<A, B> & Serializable)";
         assertEquals("step 3 (process): the function cannot be shipped to Flink's tasks: it holds a value that is not serializable:"
-                + " dev.weir.state.ValueStateDescriptor; make it a Serializable class, or cast the lambda to an intersection with"
-                + " Serializable, e.g. (Function<A, B> & Serializable)", refused.getMessage());
+                + " the reduce function of the ReducingStateDescriptor 'sum' (a lambda)" + advice,
+                refusal(new HoldsItsDescriptor(new ReducingStateDescriptor<Long>("sum", Long::sum))));
+        // a class of its own, which has a name to give
+        assertEquals("step 3 (process): the function cannot be shipped to Flink's tasks: it holds a value that is not serializable:"
+                + " the reduce function of the ReducingStateDescriptor 'max' (dev.weir.flink.FlinkKeyedProcessTest$1)" + advice,
+                refusal(new HoldsItsDescriptor(new ReducingStateDescriptor<>("max", new ReduceFunction<Long>() {
+                    @Override
+                    public Long reduce(final Long accumulated, final Long value) {
+                        return Math.max(accumulated, value);
+                    }
+                }))));
+    }
+
+    private static String refusal(final KeyedProcessFunction<String, String, String> function) {
+        return assertThrows(FlinkTranslationException.class,
+                () -> FlinkRunner.execute(punctuated("held descriptor", "a,1,1").keyBy(KEY).process(function)
+                        .sink((value, timestamp) -> { }), FlinkTarget.local(1))).getMessage();
     }
 
     private static dev.weir.api.DataStream<String> punctuated(final String name, final String... elements) {
@@ -252,15 +262,19 @@ class FlinkKeyedProcessTest {
         }
     }
 
-    /** Keeps its state descriptor in a field, which Java serialization cannot write: Weir's descriptors are not serializable. */
+    /** Keeps a state descriptor in a field, given by the test: it ships only if the descriptor's function does. */
     private static final class HoldsItsDescriptor implements KeyedProcessFunction<String, String, String>, Serializable {
         private static final long serialVersionUID = 1L;
 
-        private final ValueStateDescriptor<Long> count = new ValueStateDescriptor<>("count");
+        private final StateDescriptor<?> held;
+
+        HoldsItsDescriptor(final StateDescriptor<?> held) {
+            this.held = held;
+        }
 
         @Override
         public void processElement(final String line, final Context<String> ctx, final Collector<String> out) {
-            ctx.state(count).update(1L);
+            ctx.state(held).clear();
         }
     }
 
@@ -288,29 +302,36 @@ class FlinkKeyedProcessTest {
     private static final class AllStates implements KeyedProcessFunction<String, String, String>, Serializable {
         private static final long serialVersionUID = 1L;
 
+        // in fields, as a function is written: Weir's descriptors, with a built-in or a serializable function, are shipped with it
+        private final ValueStateDescriptor<String> last = new ValueStateDescriptor<>("last");
+        private final ListStateDescriptor<Long> values = new ListStateDescriptor<>("values");
+        private final ReducingStateDescriptor<Long> sum = new ReducingStateDescriptor<>("sum", LongReductions.SUM);
+        private final AggregatingStateDescriptor<String, long[], String> countAndSum =
+                new AggregatingStateDescriptor<>("count-and-sum", new PipelineFunctions.CountAndSum());
+
         @Override
         public void processElement(final String line, final Context<String> ctx, final Collector<String> out) {
-            ctx.state(LAST).update(line);
-            ctx.state(VALUES).add(value(line));
-            ctx.state(SUM).add(value(line));
-            ctx.state(COUNT_AND_SUM).add(line);
+            ctx.state(last).update(line);
+            ctx.state(values).add(value(line));
+            ctx.state(sum).add(value(line));
+            ctx.state(countAndSum).add(line);
             ctx.registerEventTimeTimer(ctx.timestamp() + 1000);
             out.collect(ctx.currentKey() + " " + line + reads(ctx));
         }
 
         @Override
         public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
-            ctx.state(LAST).clear();
-            ctx.state(VALUES).clear();
+            ctx.state(last).clear();
+            ctx.state(values).clear();
             out.collect(ctx.currentKey() + " timer " + timestamp + reads(ctx));
         }
 
-        private static String reads(final Context<String> ctx) {
-            final ValueState<String> last = ctx.state(LAST);
-            final ListState<Long> values = ctx.state(VALUES);
-            final ReducingState<Long> sum = ctx.state(SUM);
-            final AggregatingState<String, String> countAndSum = ctx.state(COUNT_AND_SUM);
-            return " last=" + last.value() + " values=" + values.get() + " sum=" + sum.get() + " aggregate=" + countAndSum.get();
+        private String reads(final Context<String> ctx) {
+            final ValueState<String> lastLine = ctx.state(last);
+            final ListState<Long> all = ctx.state(values);
+            final ReducingState<Long> total = ctx.state(sum);
+            final AggregatingState<String, String> aggregate = ctx.state(countAndSum);
+            return " last=" + lastLine.value() + " values=" + all.get() + " sum=" + total.get() + " aggregate=" + aggregate.get();
         }
     }
 
@@ -352,32 +373,6 @@ class FlinkKeyedProcessTest {
         public void onTimer(final long timestamp, final Context<String> ctx, final Collector<String> out) {
             out.collect("processing timer " + ctx.currentKey() + " " + timestamp + " ts=" + ctx.timestamp());
             ctx.output(FIRED, ctx.currentKey());
-        }
-    }
-
-    /** Holds the {@code wait} record until the run's processing-time timers have fired (a latch with a timeout, never a sleep). */
-    private static final class AwaitTimers implements Function<String, String>, Serializable {
-        private static final long serialVersionUID = 1L;
-
-        private final String run;
-
-        AwaitTimers(final String run) {
-            this.run = run;
-        }
-
-        @Override
-        public String apply(final String line) {
-            if (line.startsWith("wait")) {
-                try {
-                    if (!TIMERS_FIRED.get(run).await(30, TimeUnit.SECONDS)) {
-                        throw new IllegalStateException("the processing-time timers did not fire within 30 s");
-                    }
-                } catch (final InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException(e);
-                }
-            }
-            return line;
         }
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.weir.api.KeyedStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.source.CollectionSource;
+import dev.weir.state.ReducingStateDescriptor;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountTrigger;
@@ -27,6 +28,7 @@ import dev.weir.window.TriggerContext;
 import dev.weir.window.TriggerResult;
 import dev.weir.window.TumblingEventTimeWindows;
 import dev.weir.window.Window;
+import java.io.Serializable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -98,6 +100,16 @@ class FlinkWindowTranslationTest {
         assertRefused("step 2 (window): the process window function cannot be shipped to Flink's tasks: it is not serializable" + ADVICE,
                 keyed("a,1,1").window(TumblingEventTimeWindows.of(10)).aggregate(new PipelineFunctions.CountAndSum(), all)
                         .sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void aProcessWindowFunctionHoldingADescriptorOfAnUnserializableFunctionIsRefusedNamingTheDescriptor() {
+        final ReducingStateDescriptor<Long> seen = new ReducingStateDescriptor<>("seen", Long::sum);
+        final ProcessWindowFunction<String, String, String, TimeWindow> counting = (ProcessWindowFunction<String, String, String, TimeWindow>
+                & Serializable) (key, context, elements, out) -> context.windowState(seen).add(1L);
+        assertRefused("step 2 (window): the process window function cannot be shipped to Flink's tasks: it holds a value that is not"
+                + " serializable: the reduce function of the ReducingStateDescriptor 'seen' (a lambda)" + ADVICE,
+                keyed("a,1,1").window(TumblingEventTimeWindows.of(10)).process(counting).sink((value, timestamp) -> { }));
     }
 
     @Test

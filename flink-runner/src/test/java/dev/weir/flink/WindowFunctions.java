@@ -163,13 +163,13 @@ final class WindowFunctions {
     static final class EverySecondRecord implements Trigger<String, Window>, Serializable {
         private static final long serialVersionUID = 1L;
 
-        // static: Weir's descriptors are not serializable, and the trigger is shipped
-        private static final ReducingStateDescriptor<Long> COUNT = new ReducingStateDescriptor<>("count",
+        // shipped with the trigger: its reduce function must be serializable too
+        private final ReducingStateDescriptor<Long> count = new ReducingStateDescriptor<>("count",
                 (ReduceFunction<Long> & Serializable) Long::sum);
 
         @Override
         public TriggerResult onElement(final String element, final long timestamp, final Window window, final TriggerContext ctx) {
-            final ReducingState<Long> records = ctx.partitionedState(COUNT);
+            final ReducingState<Long> records = ctx.partitionedState(count);
             records.add(1L);
             ctx.registerEventTimeTimer(window.maxTimestamp());
             if (records.get() >= 2) {
@@ -191,7 +191,7 @@ final class WindowFunctions {
 
         @Override
         public void clear(final Window window, final TriggerContext ctx) {
-            ctx.partitionedState(COUNT).clear();
+            ctx.partitionedState(count).clear();
             ctx.deleteEventTimeTimer(window.maxTimestamp());
         }
 
@@ -202,7 +202,7 @@ final class WindowFunctions {
 
         @Override
         public void onMerge(final Window window, final OnMergeContext ctx) {
-            ctx.mergePartitionedState(COUNT);
+            ctx.mergePartitionedState(count);
             ctx.registerEventTimeTimer(window.maxTimestamp());
         }
 
@@ -219,13 +219,13 @@ final class WindowFunctions {
     static final class CountFirings<W extends Window> implements ProcessWindowFunction<String, String, String, W>, Serializable {
         private static final long serialVersionUID = 1L;
 
-        private static final ValueStateDescriptor<Long> FIRINGS = new ValueStateDescriptor<>("firings");
-        private static final ValueStateDescriptor<Long> TOTAL = new ValueStateDescriptor<>("total");
+        private final ValueStateDescriptor<Long> firings = new ValueStateDescriptor<>("firings");
+        private final ValueStateDescriptor<Long> total = new ValueStateDescriptor<>("total");
 
         @Override
         public void process(final String key, final Context<W> context, final Iterable<String> elements, final Collector<String> out) {
-            final ValueState<Long> window = context.windowState(FIRINGS);
-            final ValueState<Long> all = context.globalState(TOTAL);
+            final ValueState<Long> window = context.windowState(firings);
+            final ValueState<Long> all = context.globalState(total);
             window.update(window.value() == null ? 1 : window.value() + 1);
             all.update(all.value() == null ? 1 : all.value() + 1);
             out.collect(key + " " + context.window() + " firing=" + window.value() + " total=" + all.value() + " wm=" + context.currentWatermark());
@@ -233,7 +233,7 @@ final class WindowFunctions {
 
         @Override
         public void clear(final Context<W> context) {
-            context.windowState(FIRINGS).clear();
+            context.windowState(firings).clear();
         }
     }
 }
