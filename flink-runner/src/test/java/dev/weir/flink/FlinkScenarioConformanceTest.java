@@ -48,27 +48,10 @@ final class FlinkScenarioConformanceTest {
      * their output depends on wall-clock timing on Flink, or on what Flink's API does not expose.
      */
     static final Map<String, String> EXCLUDED = Map.ofEntries(
-            Map.entry("seed-idle-idleness", "channels"),                   // two channels, idleness
-            Map.entry("seed-idle-stalled", "channels"),                    // two channels
-            Map.entry("seed-late", "watermarks.interval"),                 // periodic watermarks every 200 ms
-            Map.entry("seed-session", "watermarks.interval"),              // periodic watermarks every 200 ms
-            Map.entry("continuous-event-time-trigger", "watermarks.interval"),
-            Map.entry("end-of-input-multiple-channels", "channels"),
-            Map.entry("explicit-watermarks-valve-output", "channels"),     // two channels, and no window (WM/STATUS lines)
-            Map.entry("global-count-trigger", "watermarks.interval"),
-            Map.entry("idleness-of-years-one-ms-interval", "channels"),
-            Map.entry("idleness-one-ms-hours-apart", "channels"),
-            Map.entry("lateness-dropped-without-side-output", "watermarks.interval"),
-            Map.entry("parallelism-two", "parallelism"),                   // and periodic watermarks
+            Map.entry("explicit-watermarks-valve-output", "window"),       // no window: WM/STATUS lines of the valve
+            Map.entry("parallelism-two", "parallelism"),
             Map.entry("processing-time-trigger", "window.trigger"),        // fires on the wall clock
-            Map.entry("purging-count-trigger", "watermarks.interval"),
-            Map.entry("session-bridge-merge", "watermarks.interval"),
-            Map.entry("sliding-record-in-three-windows", "watermarks.interval"),
-            Map.entry("tick-at-end-of-time-interval-max", "watermarks.interval"),
-            Map.entry("tick-at-end-of-time-interval-seven", "watermarks.interval"),
-            Map.entry("tumbling-negative-offset", "watermarks.interval"),
-            Map.entry("two-channels-idleness", "channels"),
-            Map.entry("valve-idleness-status", "channels"));
+            Map.entry("valve-idleness-status", "window"));                 // no window: WM/STATUS lines of the valve
 
     private static URI rest;
 
@@ -80,7 +63,7 @@ final class FlinkScenarioConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyScenarioPrintsItsExpectedLinesOnFlink() throws IOException {
         final List<Path> directories = scenarioDirectories("scenarios");
-        assertEquals(19, directories.size(), "scenario directories");
+        assertEquals(36, directories.size(), "scenario directories");
         return directories.stream().map(directory -> DynamicTest.dynamicTest(directory.getFileName().toString(), () -> runScenario(directory)));
     }
 
