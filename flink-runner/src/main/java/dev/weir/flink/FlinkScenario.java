@@ -51,10 +51,6 @@ public final class FlinkScenario {
      * @throws ScenarioRefusedException naming the section and the reason
      */
     public static void check(final JobSpec job, final String jobFile) {
-        if (job.parallelism() != 1) {
-            throw new ScenarioRefusedException(jobFile, 0, "parallelism", job.parallelism() + ": this layer runs the window operator"
-                    + " at parallelism 1 only");
-        }
         final WindowSpec window = job.window();
         if (window == null) {
             throw new ScenarioRefusedException(jobFile, 0, "window", "a job without a window prints what leaves the valve (WM and"
@@ -80,9 +76,9 @@ public final class FlinkScenario {
     }
 
     /**
-     * Runs a checked job over its rows on a Flink environment at parallelism 1. The
-     * {@code FIRE} and {@code LATE} lines go to {@code lines} in the order the window operator
-     * emitted them, once the job is over. When every channel has an {@code E} row, event time ends
+     * Runs a checked job over its rows on a Flink environment: the source at parallelism 1, the
+     * window at the job's {@code parallelism}. The {@code FIRE} and {@code LATE} lines go to
+     * {@code lines} once the job is over, each key's in the order its window subtask emitted them. When every channel has an {@code E} row, event time ends
      * (MAX); otherwise a channel never ends, as on Weir: once every row is processed the job is
      * stopped with a savepoint without draining, so no MAX watermark fires the windows still open.
      * The environment must run the job in this JVM (a local environment or a MiniCluster), where
@@ -107,14 +103,17 @@ public final class FlinkScenario {
                     WatermarkStrategy.noWatermarks(), "scenario elements", type);
             final KeyedStream<ScenarioRecord, String> keyed = records.keyBy(ScenarioRecord::key, Types.STRING);
             final OutputTag<ScenarioRecord> late = new OutputTag<>("late", type);
-            final SingleOutputStreamOperator<String> fires = JobWindow.fires(keyed, job.window(), late);
-            fires.sinkTo(BoardSink.lines(board)).name("FIRE lines");
+            // the window at the job's parallelism, each subtask's sinks chained to it: a key's lines keep the operator's order
+            final int parallelism = job.parallelism();
+            final SingleOutputStreamOperator<String> fires = JobWindow.fires(keyed, job.window(), late).setParallelism(parallelism);
+            fires.sinkTo(BoardSink.lines(board)).setParallelism(parallelism).name("FIRE lines");
             final DataStream<ScenarioRecord> lateRecords = fires.getSideOutput(late);
             if (job.window().sideOutputLateData()) {
-                lateRecords.map(ScenarioLines::late, Types.STRING).sinkTo(BoardSink.lines(board)).name("LATE lines");
+                lateRecords.map(ScenarioLines::late, Types.STRING).setParallelism(parallelism)
+                        .sinkTo(BoardSink.lines(board)).setParallelism(parallelism).name("LATE lines");
             } else {
                 // without a side output Flink drops them and counts numLateRecordsDropped; the side output is the same set of records
-                lateRecords.sinkTo(BoardSink.droppedLate(board)).name("late records dropped");
+                lateRecords.sinkTo(BoardSink.droppedLate(board)).setParallelism(parallelism).name("late records dropped");
             }
             if (everyChannelEnds(elements, job.channels())) {
                 env.execute(JOB_NAME);

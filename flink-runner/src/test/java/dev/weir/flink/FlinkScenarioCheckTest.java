@@ -37,6 +37,7 @@ final class FlinkScenarioCheckTest {
             "channels: 2\nwatermarks:\n  strategy: bounded-out-of-orderness\n  maxOutOfOrderness: 5\nwindow:\n  type: sliding\n  size: 20\n"
                     + "  slide: 10\n",
             "channels: 2\nwatermarks:\n  strategy: explicit\nwindow:\n  type: global\n  trigger: count:2\n",
+            "parallelism: 2\nwatermarks:\n  strategy: monotonous\n  interval: 100\nwindow:\n  type: tumbling\n  size: 1000\n",
         };
         for (final String yaml : jobs) {
             assertDoesNotThrow(() -> FlinkScenario.check(job(yaml), "job.yaml"), yaml);
@@ -46,7 +47,6 @@ final class FlinkScenarioCheckTest {
     @Test
     void refusesWhatDependsOnWallClockTimeOrIsNotTranslated() {
         final String window = "window:\n  type: tumbling\n  size: 1000\n";
-        assertRefused("parallelism", "parallelism: 2\nwatermarks:\n  strategy: explicit\n" + window);
         assertRefused("window", "watermarks:\n  strategy: explicit\n");
         assertRefused("window", "channels: 2\nwatermarks:\n  strategy: monotonous\n  interval: 100\n  idleness: 200\n");
         assertRefused("window.trigger", "watermarks:\n  strategy: explicit\n" + window + "  trigger: processing-time\n");

@@ -49,7 +49,6 @@ final class FlinkScenarioConformanceTest {
      */
     static final Map<String, String> EXCLUDED = Map.ofEntries(
             Map.entry("explicit-watermarks-valve-output", "window"),       // no window: WM/STATUS lines of the valve
-            Map.entry("parallelism-two", "parallelism"),
             Map.entry("processing-time-trigger", "window.trigger"),        // fires on the wall clock
             Map.entry("valve-idleness-status", "window"));                 // no window: WM/STATUS lines of the valve
 
@@ -63,7 +62,7 @@ final class FlinkScenarioConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyScenarioPrintsItsExpectedLinesOnFlink() throws IOException {
         final List<Path> directories = scenarioDirectories("scenarios");
-        assertEquals(36, directories.size(), "scenario directories");
+        assertEquals(37, directories.size(), "scenario directories");
         return directories.stream().map(directory -> DynamicTest.dynamicTest(directory.getFileName().toString(), () -> runScenario(directory)));
     }
 

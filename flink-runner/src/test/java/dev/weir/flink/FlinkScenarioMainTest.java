@@ -67,12 +67,12 @@ final class FlinkScenarioMainTest {
     @Test
     void refusedAndBadInputsGetOneMessageAndExitCodeTwo() throws IOException {
         final Path job = file("job.yaml", JOB);
-        final Path refusedJob = file("refused.yaml", JOB.replace("interval: 0", "interval: 0\nparallelism: 2"));
+        final Path refusedJob = file("refused.yaml", JOB + "  trigger: processing-time\n");
         final Path badJob = file("bad.yaml", JOB.replace("size: 1000", "size: -1"));
         final Path statusRow = file("status.csv", HEADER + "0,0,I,,,\n");
         final Path noHeader = file("empty.csv", "");
         final String[][] cases = {
-            {refusedJob.toString(), statusRow.toString(), "weir: " + refusedJob + ": field 'parallelism': 2: this layer runs the window"},
+            {refusedJob.toString(), statusRow.toString(), "weir: " + refusedJob + ": field 'window.trigger': processing-time fires"},
             {badJob.toString(), statusRow.toString(), "weir: " + badJob + ":6: field 'window.size'"},
             {job.toString(), file("kind.csv", HEADER + "0,0,X,,,\n").toString(), "weir: " + dir.resolve("kind.csv") + ":2: field 'kind'"},
             {job.toString(), noHeader.toString(), "weir: " + noHeader + ": the element file is empty"},
