@@ -16,7 +16,8 @@ import dev.weir.pipelines.scenario.ScenarioRecord;
  * generator, a {@code W}, {@code I} or {@code A} row to its channel's watermark output, an
  * {@code E} row ends its channel with MAX. The channels' watermarks reach the reader's output
  * combined by Flink's multiplexer; the output, as every Flink source output, forwards only rising
- * watermarks. Once every channel has ended the input ends; if one never ends, the reader tells the
+ * watermarks. Once every channel has ended, and the enumerator has said that no split follows, the
+ * input ends; if a channel never ends, the reader tells the
  * run's {@link LineBoard} after the last row and waits for good. Runs on its source task's thread
  * only.
  */
@@ -51,7 +52,14 @@ final class ScenarioSourceReader implements SourceReader<ScenarioRecord, Scenari
         watermarks.emitTo(output);
         if (position == elements.size()) {
             if (watermarks.allEnded()) {
-                return InputStatus.END_OF_INPUT;
+                if (noMoreSplits) {
+                    return InputStatus.END_OF_INPUT;
+                }
+                // the enumerator's last event (no more splits) must find the task running, or Flink fails the job
+                if (available.isDone()) {
+                    available = new CompletableFuture<>();
+                }
+                return InputStatus.NOTHING_AVAILABLE;
             }
             // a channel without an E row: everything is emitted, and time does not end; the run stops the job
             if (available.isDone()) {
@@ -80,7 +88,7 @@ final class ScenarioSourceReader implements SourceReader<ScenarioRecord, Scenari
                 watermarks.onEnd(element.channel());
                 break;
         }
-        return position == elements.size() && watermarks.allEnded() ? InputStatus.END_OF_INPUT : InputStatus.MORE_AVAILABLE;
+        return InputStatus.MORE_AVAILABLE;
     }
 
     @Override

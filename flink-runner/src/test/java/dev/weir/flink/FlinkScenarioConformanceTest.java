@@ -30,22 +30,24 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every scenario whose output cannot depend on wall-clock timing (one channel, a window, no
- * idleness, no processing-time trigger, watermarks after every record or explicit only) runs on
- * Flink with Flink's own window operators and prints the lines of its {@code expected.txt}, the
- * output of Weir's deterministic driver, compared by {@link PerKeyLines}. A scenario directory
- * with a {@code refused.txt} instead is one this layer refuses: the file holds the message.
+ * Every scenario whose output cannot depend on wall-clock timing (a window, a trigger that does not
+ * fire on processing time; one or several channels, watermarks after every record, periodic on
+ * the scenario's processing time, explicit, with idleness) runs on Flink with Flink's own window
+ * operators and watermark generators and prints the lines of its {@code expected.txt}, the output
+ * of Weir's deterministic driver, compared by {@link PerKeyLines}. A scenario directory with a
+ * {@code refused.txt} instead is one this layer refuses: the file holds the message.
  *
  * <p>The scenarios of the tools' {@code conformance/} and {@code scenarios/} directories are
  * copied here if they qualify (see {@link #EXCLUDED} for the others, whose job files are copied to
- * {@code excluded/} and must be refused by {@link FlinkScenario#check}); the others were written
+ * {@code excluded/} and must be refused by {@link FlinkScenario#check}; the processing-time trigger's
+ * timing-free comparison is {@link FlinkProcessingTimeTriggerTest}); the others were written
  * for this layer and their {@code expected.txt} printed by {@code weir scenario}. All run on one
  * MiniCluster ({@link SharedMiniCluster}).
  */
 final class FlinkScenarioConformanceTest {
     /**
      * Scenarios of tools/src/test/resources (conformance/, scenarios/) not run here, by the job-file field that rules them out:
-     * their output depends on wall-clock timing on Flink, or on what Flink's API does not expose.
+     * their output depends on Flink's wall clock, or on what Flink's API does not expose.
      */
     static final Map<String, String> EXCLUDED = Map.ofEntries(
             Map.entry("explicit-watermarks-valve-output", "window"),       // no window: WM/STATUS lines of the valve
