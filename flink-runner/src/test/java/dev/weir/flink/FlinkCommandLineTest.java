@@ -56,8 +56,8 @@ class FlinkCommandLineTest {
     void scenariosOnFlinkPrintWeirsLinesPerKey() throws Exception {
         for (final String scenario : List.of("tumbling-lateness-side-output", "lateness-dropped-interval-zero", "session-merge-lateness",
                 "count-trigger-tumbling", "no-watermarks-until-end",
-                // periodic watermarks on the scenario's processing time; two channels with idleness
-                "seed-late", "two-channels-idleness")) {
+                // periodic watermarks on the scenario's processing time; two channels with idleness; the window at parallelism 2
+                "seed-late", "two-channels-idleness", "parallelism-two")) {
             final String job = SCENARIOS.resolve(scenario).resolve("job.yaml").toString();
             final String elements = SCENARIOS.resolve(scenario).resolve("elements.csv").toString();
             final WeirCli flink = WeirCli.of("scenario", "--engine", "flink", job, elements);
