@@ -2,7 +2,6 @@ package dev.weir.flink;
 
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.TriggerSpec;
-import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioRecord;
@@ -17,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.core.execution.JobClient;
@@ -51,26 +51,6 @@ public final class FlinkScenario {
      * @throws ScenarioRefusedException naming the section and the reason
      */
     public static void check(final JobSpec job, final String jobFile) {
-        if (job.channels() != 1) {
-            throw new ScenarioRefusedException(jobFile, 0, "channels", job.channels() + " channels: this layer runs one channel"
-                    + " (one source split); several need Flink's per-split watermarks, not translated yet");
-        }
-        if (job.parallelism() != 1) {
-            throw new ScenarioRefusedException(jobFile, 0, "parallelism", job.parallelism() + ": this layer runs the window operator"
-                    + " at parallelism 1 only");
-        }
-        final WatermarkSpec watermarks = job.watermarks();
-        if (watermarks.idlenessMillis() > 0) {
-            throw new ScenarioRefusedException(jobFile, 0, "watermarks.idleness", "idleness is measured in processing time, which is"
-                    + " the wall clock on Flink, so the result would depend on timing");
-        }
-        final boolean generates = watermarks.kind() == dev.weir.pipelines.job.WatermarkKind.BOUNDED_OUT_OF_ORDERNESS
-                || watermarks.kind() == dev.weir.pipelines.job.WatermarkKind.MONOTONOUS;
-        if (generates && watermarks.intervalMillis() != 0) {
-            throw new ScenarioRefusedException(jobFile, 0, "watermarks.interval", watermarks.intervalMillis() + ": periodic emission"
-                    + " runs on Flink's wall clock, so the watermarks would depend on timing; use 0 (after every record) or"
-                    + " explicit watermarks");
-        }
         final WindowSpec window = job.window();
         if (window == null) {
             throw new ScenarioRefusedException(jobFile, 0, "window", "a job without a window prints what leaves the valve (WM and"
@@ -96,16 +76,16 @@ public final class FlinkScenario {
     }
 
     /**
-     * Runs a checked job over a channel's rows on a Flink environment at parallelism 1. The
-     * {@code FIRE} and {@code LATE} lines go to {@code lines} in the order the window operator
-     * emitted them, once the job is over. Rows ending in an {@code E} row end event time (MAX);
-     * without one the channel never ends, as on Weir: once every row is processed the job is
+     * Runs a checked job over its rows on a Flink environment: the source at parallelism 1, the
+     * window at the job's {@code parallelism}. The {@code FIRE} and {@code LATE} lines go to
+     * {@code lines} once the job is over, each key's in the order its window subtask emitted them. When every channel has an {@code E} row, event time ends
+     * (MAX); otherwise a channel never ends, as on Weir: once every row is processed the job is
      * stopped with a savepoint without draining, so no MAX watermark fires the windows still open.
      * The environment must run the job in this JVM (a local environment or a MiniCluster), where
      * the sinks hand the lines over.
      *
      * @param job a job that passed {@link #check}
-     * @param elements the channel's rows ({@link ScenarioElementFile#elements})
+     * @param elements the rows of every channel ({@link ScenarioElementFile#elements})
      * @param env where the job runs
      * @param lines receives the lines
      * @return the number of records dropped as late (the closing {@code # lateDropped=N})
@@ -114,25 +94,28 @@ public final class FlinkScenario {
     public static long run(final JobSpec job, final List<ScenarioElement> elements, final StreamExecutionEnvironment env,
             final Consumer<String> lines) throws Exception {
         env.setParallelism(1);
-        // no wall-clock watermarks: they come after every record (AfterEveryRecord) or from W rows
+        // no wall-clock watermarks: the source drives Flink's generators on the scenario's processing time (ChannelWatermarks)
         env.getConfig().setAutoWatermarkInterval(0);
         final LineBoard board = LineBoard.open();
         try {
             final TypeInformation<ScenarioRecord> type = TypeInformation.of(ScenarioRecord.class);
-            final DataStream<ScenarioRecord> records = env.fromSource(new ScenarioSource(elements, board.id()),
-                    JobWindow.watermarks(job.watermarks()), "scenario elements", type);
+            final DataStream<ScenarioRecord> records = env.fromSource(new ScenarioSource(elements, board.id(), job.watermarks(), job.channels()),
+                    WatermarkStrategy.noWatermarks(), "scenario elements", type);
             final KeyedStream<ScenarioRecord, String> keyed = records.keyBy(ScenarioRecord::key, Types.STRING);
             final OutputTag<ScenarioRecord> late = new OutputTag<>("late", type);
-            final SingleOutputStreamOperator<String> fires = JobWindow.fires(keyed, job.window(), late);
-            fires.sinkTo(BoardSink.lines(board)).name("FIRE lines");
+            // the window at the job's parallelism, each subtask's sinks chained to it: a key's lines keep the operator's order
+            final int parallelism = job.parallelism();
+            final SingleOutputStreamOperator<String> fires = JobWindow.fires(keyed, job.window(), late).setParallelism(parallelism);
+            fires.sinkTo(BoardSink.lines(board)).setParallelism(parallelism).name("FIRE lines");
             final DataStream<ScenarioRecord> lateRecords = fires.getSideOutput(late);
             if (job.window().sideOutputLateData()) {
-                lateRecords.map(ScenarioLines::late, Types.STRING).sinkTo(BoardSink.lines(board)).name("LATE lines");
+                lateRecords.map(ScenarioLines::late, Types.STRING).setParallelism(parallelism)
+                        .sinkTo(BoardSink.lines(board)).setParallelism(parallelism).name("LATE lines");
             } else {
                 // without a side output Flink drops them and counts numLateRecordsDropped; the side output is the same set of records
-                lateRecords.sinkTo(BoardSink.droppedLate(board)).name("late records dropped");
+                lateRecords.sinkTo(BoardSink.droppedLate(board)).setParallelism(parallelism).name("late records dropped");
             }
-            if (!elements.isEmpty() && elements.get(elements.size() - 1).kind() == ScenarioElement.Kind.END) {
+            if (everyChannelEnds(elements, job.channels())) {
                 env.execute(JOB_NAME);
             } else {
                 runWithoutEnd(env, board);
@@ -142,6 +125,18 @@ public final class FlinkScenario {
         } finally {
             board.close();
         }
+    }
+
+    private static boolean everyChannelEnds(final List<ScenarioElement> elements, final int channels) {
+        final boolean[] ends = new boolean[channels];
+        int ended = 0;
+        for (final ScenarioElement element : elements) {
+            if (element.kind() == ScenarioElement.Kind.END && !ends[element.channel()]) {
+                ends[element.channel()] = true;
+                ended++;
+            }
+        }
+        return ended == channels;
     }
 
     /** A channel that never ends: stop the job once every row is through, without draining (no MAX watermark). */

@@ -31,7 +31,8 @@ final class JobWindow {
     }
 
     /**
-     * @param spec the job's watermarks section, with an interval of 0 (checked by {@link FlinkScenario#check})
+     * @param spec the job's watermarks section with an interval of 0 (a record file's job, {@link FlinkRecordRun}; scenarios
+     *     drive Flink's generators on their processing time, {@link ChannelWatermarks})
      * @return Flink's generator, its watermark emitted after every record, or none for explicit watermarks
      */
     static WatermarkStrategy<ScenarioRecord> watermarks(final WatermarkSpec spec) {

@@ -5,7 +5,8 @@ import java.io.Serializable;
 
 /**
  * One row of a scenario's element file as the Flink source emits it: a record, an explicit
- * watermark or the end of input. Immutable; travels inside the job graph, so it is serializable.
+ * watermark, a channel status or the end of a channel's input, with the row's processing time
+ * ({@code at}) and channel. Immutable; travels inside the job graph, so it is serializable.
  */
 public final class ScenarioElement implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -16,16 +17,24 @@ public final class ScenarioElement implements Serializable {
         RECORD,
         /** A {@code W} row: an explicit watermark. */
         WATERMARK,
-        /** An {@code E} row: end of input. */
+        /** An {@code I} row: the channel announces IDLE. */
+        IDLE,
+        /** An {@code A} row: the channel announces ACTIVE. */
+        ACTIVE,
+        /** An {@code E} row: end of the channel's input. */
         END
     }
 
+    private final long at;
+    private final int channel;
     private final Kind kind;
     private final String key;
     private final long timestamp;
     private final long value;
 
-    private ScenarioElement(final Kind kind, final String key, final long timestamp, final long value) {
+    private ScenarioElement(final long at, final int channel, final Kind kind, final String key, final long timestamp, final long value) {
+        this.at = at;
+        this.channel = channel;
         this.kind = kind;
         this.key = key;
         this.timestamp = timestamp;
@@ -33,26 +42,48 @@ public final class ScenarioElement implements Serializable {
     }
 
     /**
+     * @param at the row's processing time in ms
+     * @param channel the row's channel
      * @param key the record's key
      * @param timestamp its event time in ms
      * @param value its value
      * @return an {@code R} row
      */
-    public static ScenarioElement record(final String key, final long timestamp, final long value) {
-        return new ScenarioElement(Kind.RECORD, key, timestamp, value);
+    public static ScenarioElement record(final long at, final int channel, final String key, final long timestamp, final long value) {
+        return new ScenarioElement(at, channel, Kind.RECORD, key, timestamp, value);
     }
 
     /**
+     * @param at the row's processing time in ms
+     * @param channel the row's channel
      * @param watermark the watermark in ms
      * @return a {@code W} row
      */
-    public static ScenarioElement watermark(final long watermark) {
-        return new ScenarioElement(Kind.WATERMARK, null, watermark, 0);
+    public static ScenarioElement watermark(final long at, final int channel, final long watermark) {
+        return new ScenarioElement(at, channel, Kind.WATERMARK, null, watermark, 0);
     }
 
-    /** @return an {@code E} row */
-    public static ScenarioElement end() {
-        return new ScenarioElement(Kind.END, null, 0, 0);
+    /**
+     * @param at the row's processing time in ms
+     * @param channel the row's channel
+     * @param kind {@link Kind#IDLE}, {@link Kind#ACTIVE} or {@link Kind#END}
+     * @return an {@code I}, {@code A} or {@code E} row
+     */
+    public static ScenarioElement status(final long at, final int channel, final Kind kind) {
+        if (kind == Kind.RECORD || kind == Kind.WATERMARK) {
+            throw new IllegalArgumentException(kind + " is not a status row");
+        }
+        return new ScenarioElement(at, channel, kind, null, 0, 0);
+    }
+
+    /** @return the row's processing time ({@code at}) in ms */
+    public long at() {
+        return at;
+    }
+
+    /** @return the row's channel, 0 to channels - 1 */
+    public int channel() {
+        return channel;
     }
 
     /** @return the row kind */

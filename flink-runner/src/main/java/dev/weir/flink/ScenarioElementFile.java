@@ -16,9 +16,8 @@ import java.util.List;
 
 /**
  * A scenario's element file read for the Flink source, with the rules and messages of
- * {@code weir scenario} (the same {@link ElementFileReader}); rows this layer does not translate
- * ({@code I}/{@code A} rows, records whose windows Flink's arithmetic would wrap, see
- * {@link FlinkWindowRange}) are refused. Reading stops at the first bad or refused row and keeps
+ * {@code weir scenario} (the same {@link ElementFileReader}); records whose windows Flink's
+ * arithmetic would wrap (see {@link FlinkWindowRange}) are refused. Reading stops at the first bad or refused row and keeps
  * the rows before it, which run as a channel that has not ended, as {@code weir scenario} prints
  * the lines of the rows before a bad one. Immutable.
  */
@@ -32,7 +31,7 @@ public final class ScenarioElementFile {
     }
 
     /**
-     * @param job the job (one channel; see {@link FlinkScenario#check})
+     * @param job the job (checked by {@link FlinkScenario#check})
      * @param file the element file
      * @return the rows up to the first bad or refused one, and that one's error
      */
@@ -41,7 +40,7 @@ public final class ScenarioElementFile {
     }
 
     /**
-     * @param job the job (one channel; see {@link FlinkScenario#check})
+     * @param job the job (checked by {@link FlinkScenario#check})
      * @param file the element file
      * @param maxLineBytes the longest line the file may have
      * @return the rows up to the first bad or refused one, and that one's error
@@ -64,7 +63,7 @@ public final class ScenarioElementFile {
         }
     }
 
-    /** @return the rows in file order, up to the first bad or refused one; an {@code E} row, if any, is last */
+    /** @return the rows in file order, up to the first bad or refused one */
     public List<ScenarioElement> elements() {
         return elements;
     }
@@ -75,27 +74,33 @@ public final class ScenarioElementFile {
     }
 
     private static void read(final JobSpec job, final String name, final ElementFileReader reader, final List<ScenarioElement> elements) {
-        int endLine = 0;
+        final int[] endLines = new int[job.channels()];
         for (ElementRow row = reader.next(); row != null; row = reader.next()) {
-            if (endLine > 0) {
-                throw new ElementFileException(name, row.line(), "channel", "channel " + row.channel() + " ended on line " + endLine
+            final int channel = row.channel();
+            if (endLines[channel] > 0) {
+                throw new ElementFileException(name, row.line(), "channel", "channel " + channel + " ended on line " + endLines[channel]
                         + "; no row may follow its E row");
             }
+            final long at = row.atMillis();
             switch (row.kind()) {
                 case R:
                     checkRecord(job, name, row);
-                    elements.add(ScenarioElement.record(row.key(), row.timestamp(), row.value()));
+                    elements.add(ScenarioElement.record(at, channel, row.key(), row.timestamp(), row.value()));
                     break;
                 case W:
-                    elements.add(ScenarioElement.watermark(row.timestamp()));
+                    elements.add(ScenarioElement.watermark(at, channel, row.timestamp()));
+                    break;
+                case I:
+                    elements.add(ScenarioElement.status(at, channel, ScenarioElement.Kind.IDLE));
+                    break;
+                case A:
+                    elements.add(ScenarioElement.status(at, channel, ScenarioElement.Kind.ACTIVE));
                     break;
                 case E:
-                    elements.add(ScenarioElement.end());
-                    endLine = row.line();
-                    break;
                 default:
-                    throw new ScenarioRefusedException(name, row.line(), "kind", row.kind() + " rows (channel status) are not translated to"
-                            + " Flink in this layer: a source's idleness on Flink follows wall-clock time");
+                    elements.add(ScenarioElement.status(at, channel, ScenarioElement.Kind.END));
+                    endLines[channel] = row.line();
+                    break;
             }
         }
     }

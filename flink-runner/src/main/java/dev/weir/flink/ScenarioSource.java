@@ -1,5 +1,7 @@
 package dev.weir.flink;
 
+import dev.weir.pipelines.job.WatermarkKind;
+import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,26 +14,41 @@ import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
- * A bounded FLIP-27 source over one channel of a scenario: one split holding the element rows,
- * emitted in file order by {@link ScenarioSourceReader} (records with their timestamps, explicit
- * watermarks, end of input). A channel without an end row never ends: its reader waits after the
- * last row, as a source whose input has paused. Meant for parallelism 1; a second reader gets no
- * split and ends at once. Immutable once built.
+ * A bounded FLIP-27 source over a scenario's channels: one split holding the element rows of
+ * every channel, emitted in file order by {@link ScenarioSourceReader} (records with their
+ * timestamps, explicit watermarks, channel status, ends of channels), with each channel's
+ * watermarks generated and combined by Flink's own classes on the scenario's processing time
+ * ({@link ChannelWatermarks}). A channel without an end row never ends: the reader waits after
+ * the last row, as a source whose input has paused. Meant for parallelism 1; a second reader gets
+ * no split and ends at once. Immutable once built.
  */
 public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSplit, List<ScenarioSplit>> {
     private static final long serialVersionUID = 1L;
 
     private final ArrayList<ScenarioElement> elements;
     private final String boardId;
+    // the job's watermarks section, field by field: WatermarkSpec is not serializable
+    private final WatermarkKind watermarkKind;
+    private final long maxOutOfOrdernessMillis;
+    private final long intervalMillis;
+    private final long idlenessMillis;
+    private final int channels;
 
     /**
-     * @param elements the channel's rows in file order; without an {@link ScenarioElement.Kind#END} row last the
-     *     channel never ends: the reader waits after the last row (the run then stops the job without draining)
+     * @param elements the rows in file order; a channel without an {@link ScenarioElement.Kind#END} row never
+     *     ends: the reader waits after the last row (the run then stops the job without draining)
      * @param boardId the run's board, told when a channel that never ends has emitted its rows
+     * @param watermarks the job's watermarks section
+     * @param channels the job's number of channels
      */
-    ScenarioSource(final List<ScenarioElement> elements, final String boardId) {
+    ScenarioSource(final List<ScenarioElement> elements, final String boardId, final WatermarkSpec watermarks, final int channels) {
         this.elements = new ArrayList<>(elements);
         this.boardId = boardId;
+        this.watermarkKind = watermarks.kind();
+        this.maxOutOfOrdernessMillis = watermarks.maxOutOfOrdernessMillis();
+        this.intervalMillis = watermarks.intervalMillis();
+        this.idlenessMillis = watermarks.idlenessMillis();
+        this.channels = channels;
     }
 
     @Override
@@ -62,6 +79,7 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
 
     @Override
     public SourceReader<ScenarioRecord, ScenarioSplit> createReader(final SourceReaderContext context) {
-        return new ScenarioSourceReader(context, elements, boardId);
+        return new ScenarioSourceReader(context, elements, boardId, new ChannelWatermarks(
+                new WatermarkSpec(watermarkKind, maxOutOfOrdernessMillis, intervalMillis, idlenessMillis), channels));
     }
 }

@@ -3,7 +3,6 @@ package dev.weir.flink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
@@ -11,27 +10,33 @@ import org.apache.flink.core.io.InputStatus;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 
 /**
- * Emits the rows of the scenario's split, one per {@link #pollNext} call, in file order: a record
- * with its event time as the record's timestamp, a watermark row as an explicit watermark on the
- * output (which, as every Flink source output, forwards only rising watermarks), the end row as
- * the end of input. After the last row of a channel without an end row it tells the run's
- * {@link LineBoard} and waits for good. Runs on its source task's thread only.
+ * Emits the rows of the scenario's split, one per {@link #pollNext} call, in file order. Before a
+ * row, the periodic emissions due by its processing time run ({@link ChannelWatermarks}); then a
+ * record goes out with its event time as the record's timestamp and on to its channel's
+ * generator, a {@code W}, {@code I} or {@code A} row to its channel's watermark output, an
+ * {@code E} row ends its channel with MAX. The channels' watermarks reach the reader's output
+ * combined by Flink's multiplexer; the output, as every Flink source output, forwards only rising
+ * watermarks. Once every channel has ended, and the enumerator has said that no split follows, the
+ * input ends; if a channel never ends, the reader tells the
+ * run's {@link LineBoard} after the last row and waits for good. Runs on its source task's thread
+ * only.
  */
 final class ScenarioSourceReader implements SourceReader<ScenarioRecord, ScenarioSplit> {
     private final SourceReaderContext context;
     private final List<ScenarioElement> elements;
     private final String boardId;
-    private final boolean endsInput;
+    private final ChannelWatermarks watermarks;
     private CompletableFuture<Void> available = new CompletableFuture<>();
     private ScenarioSplit split;
     private int position;
     private boolean noMoreSplits;
 
-    ScenarioSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements, final String boardId) {
+    ScenarioSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements, final String boardId,
+            final ChannelWatermarks watermarks) {
         this.context = context;
         this.elements = elements;
         this.boardId = boardId;
-        this.endsInput = !elements.isEmpty() && elements.get(elements.size() - 1).kind() == ScenarioElement.Kind.END;
+        this.watermarks = watermarks;
     }
 
     @Override
@@ -44,9 +49,17 @@ final class ScenarioSourceReader implements SourceReader<ScenarioRecord, Scenari
         if (split == null) {
             return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
         }
+        watermarks.emitTo(output);
         if (position == elements.size()) {
-            if (endsInput) {
-                return InputStatus.END_OF_INPUT;
+            if (watermarks.allEnded()) {
+                if (noMoreSplits) {
+                    return InputStatus.END_OF_INPUT;
+                }
+                // the enumerator's last event (no more splits) must find the task running, or Flink fails the job
+                if (available.isDone()) {
+                    available = new CompletableFuture<>();
+                }
+                return InputStatus.NOTHING_AVAILABLE;
             }
             // a channel without an E row: everything is emitted, and time does not end; the run stops the job
             if (available.isDone()) {
@@ -56,18 +69,26 @@ final class ScenarioSourceReader implements SourceReader<ScenarioRecord, Scenari
             return InputStatus.NOTHING_AVAILABLE;
         }
         final ScenarioElement element = elements.get(position++);
+        watermarks.advanceTo(element.at());
         switch (element.kind()) {
             case RECORD:
-                output.collect(element.toRecord(), element.timestamp());
-                return InputStatus.MORE_AVAILABLE;
+                final ScenarioRecord record = element.toRecord();
+                output.collect(record, element.timestamp());
+                watermarks.onRecord(element.channel(), record, element.timestamp());
+                break;
             case WATERMARK:
-                output.emitWatermark(new Watermark(element.timestamp()));
-                return InputStatus.MORE_AVAILABLE;
+                watermarks.onWatermark(element.channel(), element.timestamp());
+                break;
+            case IDLE:
+            case ACTIVE:
+                watermarks.onStatus(element.channel(), element.kind() == ScenarioElement.Kind.IDLE);
+                break;
             case END:
             default:
-                position = elements.size();
-                return InputStatus.END_OF_INPUT;
+                watermarks.onEnd(element.channel());
+                break;
         }
+        return InputStatus.MORE_AVAILABLE;
     }
 
     @Override

@@ -55,7 +55,9 @@ class FlinkCommandLineTest {
     @Test
     void scenariosOnFlinkPrintWeirsLinesPerKey() throws Exception {
         for (final String scenario : List.of("tumbling-lateness-side-output", "lateness-dropped-interval-zero", "session-merge-lateness",
-                "count-trigger-tumbling", "no-watermarks-until-end")) {
+                "count-trigger-tumbling", "no-watermarks-until-end",
+                // periodic watermarks on the scenario's processing time; two channels with idleness; the window at parallelism 2
+                "seed-late", "two-channels-idleness", "parallelism-two")) {
             final String job = SCENARIOS.resolve(scenario).resolve("job.yaml").toString();
             final String elements = SCENARIOS.resolve(scenario).resolve("elements.csv").toString();
             final WeirCli flink = WeirCli.of("scenario", "--engine", "flink", job, elements);
@@ -91,13 +93,12 @@ class FlinkCommandLineTest {
 
     @Test
     void aRefusedJobOrABadRowOnFlinkIsOneMessageAndExitCodeTwo(@TempDir final Path dir) throws Exception {
-        final Path periodic = Files.writeString(dir.resolve("job.yaml"), RUN_JOB.replace("interval: 0", "interval: 200"));
+        final Path periodic = Files.writeString(dir.resolve("job.yaml"), RUN_JOB + "  trigger: processing-time\n");
         final Path elements = Files.writeString(dir.resolve("elements.csv"), "at,channel,kind,key,ts,value\n0,0,R,k,1000,1\n0,0,R,k,1500,2\n0,0,W,,2000,\n0,0,R,k,abc,3\n");
         final WeirCli refused = WeirCli.of("scenario", "--engine", "flink", periodic.toString(), elements.toString());
         assertEquals(2, refused.exitCode(), refused::describe);
         assertEquals("", refused.out(), refused::describe);
-        assertEquals("weir: " + periodic + ": field 'watermarks.interval': 200: periodic emission runs on Flink's wall clock, so the"
-                + " watermarks would depend on timing; use 0 (after every record) or explicit watermarks\n", refused.err());
+        assertEquals("weir: " + periodic + ": field 'window.trigger': " + FlinkTriggers.PROCESSING_TIME + "\n", refused.err());
 
         final Path job = Files.writeString(dir.resolve("zero.yaml"), RUN_JOB);
         final WeirCli bad = WeirCli.of("scenario", "--engine", "flink", job.toString(), elements.toString());

@@ -30,45 +30,29 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every scenario whose output cannot depend on wall-clock timing (one channel, a window, no
- * idleness, no processing-time trigger, watermarks after every record or explicit only) runs on
- * Flink with Flink's own window operators and prints the lines of its {@code expected.txt}, the
- * output of Weir's deterministic driver, compared by {@link PerKeyLines}. A scenario directory
- * with a {@code refused.txt} instead is one this layer refuses: the file holds the message.
+ * Every scenario whose output cannot depend on wall-clock timing (a window, a trigger that does not
+ * fire on processing time; one or several channels, watermarks after every record, periodic on
+ * the scenario's processing time, explicit, with idleness) runs on Flink with Flink's own window
+ * operators and watermark generators and prints the lines of its {@code expected.txt}, the output
+ * of Weir's deterministic driver, compared by {@link PerKeyLines}. A scenario directory with a
+ * {@code refused.txt} instead is one this layer refuses: the file holds the message.
  *
  * <p>The scenarios of the tools' {@code conformance/} and {@code scenarios/} directories are
  * copied here if they qualify (see {@link #EXCLUDED} for the others, whose job files are copied to
- * {@code excluded/} and must be refused by {@link FlinkScenario#check}); the others were written
+ * {@code excluded/} and must be refused by {@link FlinkScenario#check}; the processing-time trigger's
+ * timing-free comparison is {@link FlinkProcessingTimeTriggerTest}); the others were written
  * for this layer and their {@code expected.txt} printed by {@code weir scenario}. All run on one
  * MiniCluster ({@link SharedMiniCluster}).
  */
 final class FlinkScenarioConformanceTest {
     /**
      * Scenarios of tools/src/test/resources (conformance/, scenarios/) not run here, by the job-file field that rules them out:
-     * their output depends on wall-clock timing on Flink, or on what Flink's API does not expose.
+     * their output depends on Flink's wall clock, or on what Flink's API does not expose.
      */
     static final Map<String, String> EXCLUDED = Map.ofEntries(
-            Map.entry("seed-idle-idleness", "channels"),                   // two channels, idleness
-            Map.entry("seed-idle-stalled", "channels"),                    // two channels
-            Map.entry("seed-late", "watermarks.interval"),                 // periodic watermarks every 200 ms
-            Map.entry("seed-session", "watermarks.interval"),              // periodic watermarks every 200 ms
-            Map.entry("continuous-event-time-trigger", "watermarks.interval"),
-            Map.entry("end-of-input-multiple-channels", "channels"),
-            Map.entry("explicit-watermarks-valve-output", "channels"),     // two channels, and no window (WM/STATUS lines)
-            Map.entry("global-count-trigger", "watermarks.interval"),
-            Map.entry("idleness-of-years-one-ms-interval", "channels"),
-            Map.entry("idleness-one-ms-hours-apart", "channels"),
-            Map.entry("lateness-dropped-without-side-output", "watermarks.interval"),
-            Map.entry("parallelism-two", "parallelism"),                   // and periodic watermarks
+            Map.entry("explicit-watermarks-valve-output", "window"),       // no window: WM/STATUS lines of the valve
             Map.entry("processing-time-trigger", "window.trigger"),        // fires on the wall clock
-            Map.entry("purging-count-trigger", "watermarks.interval"),
-            Map.entry("session-bridge-merge", "watermarks.interval"),
-            Map.entry("sliding-record-in-three-windows", "watermarks.interval"),
-            Map.entry("tick-at-end-of-time-interval-max", "watermarks.interval"),
-            Map.entry("tick-at-end-of-time-interval-seven", "watermarks.interval"),
-            Map.entry("tumbling-negative-offset", "watermarks.interval"),
-            Map.entry("two-channels-idleness", "channels"),
-            Map.entry("valve-idleness-status", "channels"));
+            Map.entry("valve-idleness-status", "window"));                 // no window: WM/STATUS lines of the valve
 
     private static URI rest;
 
@@ -80,7 +64,7 @@ final class FlinkScenarioConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyScenarioPrintsItsExpectedLinesOnFlink() throws IOException {
         final List<Path> directories = scenarioDirectories("scenarios");
-        assertEquals(19, directories.size(), "scenario directories");
+        assertEquals(37, directories.size(), "scenario directories");
         return directories.stream().map(directory -> DynamicTest.dynamicTest(directory.getFileName().toString(), () -> runScenario(directory)));
     }
 

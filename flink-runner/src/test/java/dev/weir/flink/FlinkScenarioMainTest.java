@@ -67,14 +67,14 @@ final class FlinkScenarioMainTest {
     @Test
     void refusedAndBadInputsGetOneMessageAndExitCodeTwo() throws IOException {
         final Path job = file("job.yaml", JOB);
-        final Path refusedJob = file("refused.yaml", JOB.replace("interval: 0", "interval: 200"));
+        final Path refusedJob = file("refused.yaml", JOB + "  trigger: processing-time\n");
         final Path badJob = file("bad.yaml", JOB.replace("size: 1000", "size: -1"));
         final Path statusRow = file("status.csv", HEADER + "0,0,I,,,\n");
         final Path noHeader = file("empty.csv", "");
         final String[][] cases = {
-            {refusedJob.toString(), statusRow.toString(), "weir: " + refusedJob + ": field 'watermarks.interval': 200: periodic emission"},
+            {refusedJob.toString(), statusRow.toString(), "weir: " + refusedJob + ": field 'window.trigger': processing-time fires"},
             {badJob.toString(), statusRow.toString(), "weir: " + badJob + ":6: field 'window.size'"},
-            {job.toString(), statusRow.toString(), "weir: " + statusRow + ":2: field 'kind': I rows (channel status) are not translated"},
+            {job.toString(), file("kind.csv", HEADER + "0,0,X,,,\n").toString(), "weir: " + dir.resolve("kind.csv") + ":2: field 'kind'"},
             {job.toString(), noHeader.toString(), "weir: " + noHeader + ": the element file is empty"},
             {job.toString(), dir.resolve("missing.csv").toString(), "weir: " + dir.resolve("missing.csv") + ": no such element file"},
         };
