@@ -15,7 +15,7 @@ import org.apache.flink.util.ExceptionUtils;
 /**
  * Runs a Weir {@link StreamPipeline} on Apache Flink 2.1, translated from its logical plan to
  * Flink's DataStream API with Weir's own functions wrapped in Flink's (docs/flink.md, "Running a
- * StreamPipeline on Flink"). What this slice does not translate is refused before anything runs.
+ * StreamPipeline on Flink"). What it does not translate is refused before anything runs.
  * Thread-safe: each call is one run.
  */
 public final class FlinkRunner {

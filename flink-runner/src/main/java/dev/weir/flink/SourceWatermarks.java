@@ -49,8 +49,8 @@ final class SourceWatermarks {
     static void checkGenerator(final dev.weir.time.WatermarkStrategy<?> strategy, final int step, final String kind) {
         final WatermarkKind watermarks = strategy.kind();
         if (watermarks == WatermarkKind.EXPLICIT || watermarks == WatermarkKind.CUSTOM) {
-            throw new FlinkTranslationException(step, kind, "the watermark strategy " + watermarks + " is not translated yet;"
-                    + " bounded out-of-orderness, monotonous, punctuated and none are");
+            throw new FlinkTranslationException(step, kind, "the watermark strategy " + watermarks + " is not translated: Flink has"
+                    + " generators for bounded out-of-orderness, monotonous, punctuated and no watermarks only");
         }
         if (watermarks == WatermarkKind.PUNCTUATED) {
             ShippedFunction.require(strategy.punctuation(), step, kind, "the punctuation");

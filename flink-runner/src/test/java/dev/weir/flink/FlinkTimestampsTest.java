@@ -103,8 +103,8 @@ class FlinkTimestampsTest {
                         + " GeneratorSource's strategy",
                 trades(WatermarkStrategy.noWatermarks(), 1).assignTimestampsAndWatermarks(punctuated.withIdleness(1000))
                         .sink((value, timestamp) -> { }));
-        assertRefused("step 1 (assignTimestampsAndWatermarks): the watermark strategy EXPLICIT is not translated yet; bounded"
-                        + " out-of-orderness, monotonous, punctuated and none are",
+        assertRefused("step 1 (assignTimestampsAndWatermarks): the watermark strategy EXPLICIT is not translated: Flink has"
+                        + " generators for bounded out-of-orderness, monotonous, punctuated and no watermarks only",
                 trades(WatermarkStrategy.noWatermarks(), 1).assignTimestampsAndWatermarks(WatermarkStrategy.explicit())
                         .sink((value, timestamp) -> { }));
         assertRefused("step 1 (assignTimestampsAndWatermarks): the timestamp assigner cannot be shipped to Flink's tasks: it is not"

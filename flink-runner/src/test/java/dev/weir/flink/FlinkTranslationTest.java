@@ -85,10 +85,10 @@ class FlinkTranslationTest {
                 + " generated in its source, and a collection's are assigned after it; it is on a FileSource or a GeneratorSource",
                 trades(StreamPipeline.named("p"), BOUNDED.withWatermarkAlignment("g", 1000)).sink((value, timestamp) -> { }));
 
-        assertRefused("step 0 (source): the watermark strategy EXPLICIT is not translated yet; bounded out-of-orderness, monotonous,"
-                + " punctuated and none are", trades(StreamPipeline.named("p"), WatermarkStrategy.explicit()).sink((value, timestamp) -> { }));
-        assertRefused("step 0 (source): the watermark strategy CUSTOM is not translated yet; bounded out-of-orderness, monotonous,"
-                + " punctuated and none are", trades(StreamPipeline.named("p"),
+        assertRefused("step 0 (source): the watermark strategy EXPLICIT is not translated: Flink has generators for bounded"
+                + " out-of-orderness, monotonous, punctuated and no watermarks only", trades(StreamPipeline.named("p"), WatermarkStrategy.explicit()).sink((value, timestamp) -> { }));
+        assertRefused("step 0 (source): the watermark strategy CUSTOM is not translated: Flink has generators for bounded"
+                + " out-of-orderness, monotonous, punctuated and no watermarks only", trades(StreamPipeline.named("p"),
                         WatermarkStrategy.forGenerator(() -> WatermarkStrategy.<String>noWatermarks().createGenerator(null)))
                         .sink((value, timestamp) -> { }));
         assertRefused("step 3 (assignTimestampsAndWatermarks): translated between a source and keyBy only: after keyBy each instance of"
