@@ -13,7 +13,8 @@ import java.nio.file.Path;
 public final class SourceFileChangedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final transient Path file;
+    /** The file as text: a {@code Path} is not serializable, and the exception crosses process boundaries (a Flink job's failure). */
+    private final String file;
     private final String reason;
 
     /**
@@ -31,13 +32,13 @@ public final class SourceFileChangedException extends RuntimeException {
      */
     public SourceFileChangedException(final Path file, final String reason) {
         super(file + ": " + reason);
-        this.file = file;
+        this.file = file.toString();
         this.reason = reason;
     }
 
     /** @return the file that changed */
     public Path file() {
-        return file;
+        return Path.of(file);
     }
 
     /** @return the message without the file name */

@@ -11,7 +11,8 @@ import java.nio.file.Path;
 public final class SourceFileException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    private final transient Path file;
+    /** The file as text: a {@code Path} is not serializable, and the exception crosses process boundaries (a Flink job's failure). */
+    private final String file;
     private final String reason;
 
     /**
@@ -21,13 +22,13 @@ public final class SourceFileException extends IOException {
      */
     public SourceFileException(final Path file, final String reason, final Throwable cause) {
         super(file + ": " + reason, cause);
-        this.file = file;
+        this.file = file.toString();
         this.reason = reason;
     }
 
     /** @return the file */
     public Path file() {
-        return file;
+        return Path.of(file);
     }
 
     /** @return what is wrong, without the file */

@@ -11,7 +11,8 @@ import java.nio.file.Path;
 public final class SourceParseException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    private final transient Path file;
+    /** The file as text: a {@code Path} is not serializable, and the exception crosses process boundaries (a Flink job's failure). */
+    private final String file;
     private final long line;
 
     /**
@@ -21,7 +22,7 @@ public final class SourceParseException extends RuntimeException {
      */
     public SourceParseException(final Path file, final long line, final Throwable cause) {
         super(file + ":" + line + ": " + reason(cause), cause);
-        this.file = file;
+        this.file = file.toString();
         this.line = line;
     }
 
@@ -32,7 +33,7 @@ public final class SourceParseException extends RuntimeException {
 
     /** @return the file with the bad line */
     public Path file() {
-        return file;
+        return Path.of(file);
     }
 
     /** @return the bad line's 1-based number */
