@@ -13,7 +13,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 /**
  * {@code --engine flink} of {@code weir run} and {@code weir scenario} (docs/flink.md, "Running on
  * Flink from the command line"), found by the command line through {@link java.util.ServiceLoader}.
- * A scenario runs on a local MiniCluster at parallelism 1 ({@link FlinkScenario}); a record-file
+ * A scenario runs on a local MiniCluster, the window at the job file's parallelism ({@link FlinkScenario}); a record-file
  * run locally or on the cluster of {@code --flink-address} ({@link FlinkRecordRun}), shipping the
  * job jar the system property {@value #JOB_JAR} names. Stateless and thread-safe.
  */

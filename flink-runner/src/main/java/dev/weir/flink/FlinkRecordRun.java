@@ -58,10 +58,6 @@ final class FlinkRecordRun {
      * @throws ScenarioRefusedException naming the section and the reason
      */
     static void check(final JobSpec job, final String jobFile) {
-        if (job.watermarks().idlenessMillis() > 0) {
-            throw new ScenarioRefusedException(jobFile, 0, "watermarks.idleness", "Weir's idleness of a record file's split is not"
-                    + " translated to Flink's");
-        }
         FlinkScenario.checkTrigger(job.window(), jobFile);
     }
 
@@ -145,8 +141,16 @@ final class FlinkRecordRun {
         return dropped;
     }
 
-    /** The job file's watermarks for records that carry their event time: Flink's periodic generators with an interval. */
+    /**
+     * The job file's watermarks for records that carry their event time: Flink's periodic generators
+     * with an interval, and Flink's idleness of a split (on the wall clock, as {@code weir run}'s).
+     */
     private static WatermarkStrategy<ScenarioRecord> watermarks(final WatermarkSpec spec, final StreamExecutionEnvironment env) {
+        final WatermarkStrategy<ScenarioRecord> strategy = generators(spec, env);
+        return spec.idlenessMillis() > 0 ? strategy.withIdleness(Duration.ofMillis(spec.idlenessMillis())) : strategy;
+    }
+
+    private static WatermarkStrategy<ScenarioRecord> generators(final WatermarkSpec spec, final StreamExecutionEnvironment env) {
         final SerializableTimestampAssigner<ScenarioRecord> eventTime = (record, previous) -> record.timestamp();
         env.getConfig().setAutoWatermarkInterval(spec.intervalMillis());
         if (spec.intervalMillis() == 0) {

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * {@code FlinkScenarioMain JOB.yaml ELEMENTS.csv}: runs a scenario on Apache Flink (a local
- * MiniCluster at parallelism 1) and prints the lines {@code weir scenario} prints for it
+ * MiniCluster, the window at the job file's parallelism) and prints the lines {@code weir scenario} prints for it
  * (docs/flink.md). Exit codes: 0 done, 2 a bad or refused input (one message naming file, line
  * and field; the lines of the rows before a bad row are printed first, as by {@code weir scenario}),
  * 1 the Flink job failed.

@@ -146,6 +146,18 @@ class FlinkCommandLineTest {
     }
 
     @Test
+    void idlenessOfASplitIsFlinksIdlenessAndNeverFiresWithinTheRun(@TempDir final Path dir) throws Exception {
+        final String[] files = files(dir);
+        final Path idle = Files.writeString(dir.resolve("idle.yaml"), RUN_JOB.replace("  interval: 0\n", "  interval: 0\n  idleness: 3600000\n"));
+        final WeirCli weir = WeirCli.of("run", idle.toString(), files[1], files[2]);
+        assertEquals(0, weir.exitCode(), weir::describe);
+        assertEquals(RUN_LINES, weir.lines(), weir::describe);
+        final WeirCli flink = WeirCli.of("run", "--engine", "flink", idle.toString(), files[1], files[2]);
+        assertEquals(0, flink.exitCode(), flink::describe);
+        assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(flink.lines(), false), flink::describe);
+    }
+
+    @Test
     void aRunOnAClusterAndACheckpointedRunGiveTheSameLines(@TempDir final Path dir) throws Exception {
         final String[] files = files(dir);
         final WeirCli remote = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
@@ -214,7 +226,8 @@ class FlinkCommandLineTest {
             {"--fresh is not honoured with --engine flink: Flink keeps each job's checkpoints in a directory of its own under"
                     + " --checkpoint-dir", "--checkpoint-dir", dir.toString(), "--fresh"},
             {"--max-rate is not honoured with --engine flink: the Flink job reads as fast as it can", "--max-rate", "10"},
-            {"--progress is not honoured with --engine flink: Flink's job has no progress line", "--no-progress"},
+            {"--no-progress is not honoured with --engine flink: Flink's job has no progress line", "--no-progress"},
+            {"--progress is not honoured with --engine flink: Flink's job has no progress line", "--progress"},
             {"--parallelism must be positive, got 0", "--parallelism", "0"},
             {"--flink-address must be HOST:PORT, got 'localhost'", "--flink-address", "localhost"},
         };

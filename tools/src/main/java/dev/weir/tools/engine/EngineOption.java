@@ -53,10 +53,21 @@ public final class EngineOption {
         final CommandLine.ParseResult given = spec.commandLine().getParseResult();
         for (final String option : options) {
             if (given.hasMatchedOption(option)) {
-                throw new CommandLine.ParameterException(spec.commandLine(), option + (isWeir()
+                throw new CommandLine.ParameterException(spec.commandLine(), spelling(given, option) + (isWeir()
                         ? " needs --engine flink" : " is not honoured with --engine " + name + ": " + reasonOf(option)));
             }
         }
+    }
+
+    /** The option as the command line gave it: {@code --no-progress} for the negated {@code --progress}. */
+    private static String spelling(final CommandLine.ParseResult given, final String option) {
+        final String negated = "--no-" + option.substring(2);
+        for (final String argument : given.originalArgs()) {
+            if (argument.equals(negated) || argument.startsWith(negated + "=")) {
+                return negated;
+            }
+        }
+        return option;
     }
 
     /** @throws CommandLine.ParameterException if the name is neither weir nor an engine's that may be installed */
