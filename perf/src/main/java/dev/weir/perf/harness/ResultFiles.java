@@ -1,0 +1,95 @@
+package dev.weir.perf.harness;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes a harness run's results into a directory:
+ * <ul>
+ *   <li>{@code SYSTEM-RATE.hgrm} per system and rate: HdrHistogram's percentile distribution, in microseconds;</li>
+ *   <li>{@code summary.json}: machine, JVM, flags, commit, plan and each system's figures;</li>
+ *   <li>{@code latency-RATE.png} and {@code .svg} per rate: the percentile distribution of every system;</li>
+ *   <li>{@code throughput.png} and {@code .svg}: every system's throughput at every rate.</li>
+ * </ul>
+ * SYSTEM is the system's name in lower case with every run of other characters than letters and digits made one
+ * {@code -}; RATE is the rate or {@code max}. Existing files of the same names are replaced. Stateless.
+ */
+public final class ResultFiles {
+    private static final int HGRM_TICKS_PER_HALF_DISTANCE = 5;
+    private static final double NANOS_PER_MICRO = 1e3;
+
+    private ResultFiles() {
+    }
+
+    /**
+     * @param directory where to write; created if missing
+     * @param results the run's results, as {@link Harness#run} returned them
+     * @param plan the run's plan
+     * @return the files written
+     * @throws IOException if a file cannot be written
+     */
+    public static List<Path> write(final Path directory, final List<SystemResult> results, final BenchmarkPlan plan) throws IOException {
+        Files.createDirectories(directory);
+        final List<Path> written = new ArrayList<>();
+        final List<String> systems = new ArrayList<>();
+        for (final SystemResult result : results) {
+            if (!systems.contains(result.system())) {
+                systems.add(result.system());
+            }
+            final Path hgrm = directory.resolve(hgrmName(result));
+            try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm), false, StandardCharsets.UTF_8)) {
+                result.histogram().outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, NANOS_PER_MICRO);
+            }
+            written.add(hgrm);
+        }
+        final Path summary = directory.resolve("summary.json");
+        Files.writeString(summary, SummaryJson.of(results, plan, commit()), StandardCharsets.UTF_8);
+        written.add(summary);
+        for (final long rate : plan.rates()) {
+            final List<SystemResult> atRate = results.stream().filter(result -> result.rate() == rate).toList();
+            final String label = BenchmarkPlan.label(rate);
+            final String title = "Latency by percentile at " + (rate == BenchmarkPlan.FLAT_OUT ? "the highest rate" : label + " events/s");
+            PercentilePlot.write(atRate, title, directory.resolve("latency-" + label));
+            written.add(directory.resolve("latency-" + label + ".png"));
+            written.add(directory.resolve("latency-" + label + ".svg"));
+        }
+        ThroughputChart.write(results, systems, plan.rates(), directory.resolve("throughput"));
+        written.add(directory.resolve("throughput.png"));
+        written.add(directory.resolve("throughput.svg"));
+        return written;
+    }
+
+    /**
+     * @param result a system's result at a rate
+     * @return the name of its .hgrm file, e.g. {@code weir-keyed-hop-100000.hgrm}
+     */
+    public static String hgrmName(final SystemResult result) {
+        final String system = result.system().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+        return system + "-" + BenchmarkPlan.label(result.rate()) + ".hgrm";
+    }
+
+    /** @return the system property {@code weir.commit}, else the working directory's git HEAD, else null */
+    private static String commit() {
+        final String property = System.getProperty("weir.commit");
+        if (property != null && !property.isBlank()) {
+            return property;
+        }
+        try {
+            final Process git = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+            final String output = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            return git.waitFor(5, TimeUnit.SECONDS) && git.exitValue() == 0 && output.matches("[0-9a-f]{40}") ? output : null;
+        } catch (final IOException e) {
+            return null;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+}
