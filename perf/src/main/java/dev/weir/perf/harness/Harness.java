@@ -83,7 +83,7 @@ public final class Harness<E> {
             for (final String name : systems.keySet()) {
                 final Totals total = totals.get(name + '\n' + rate);
                 results.add(new SystemResult(name, rate, total.histogram, total.events * NANOS_PER_SECOND / Math.max(1, total.nanos),
-                        (double) total.bytes / total.events, total.gcs));
+                        (double) total.bytes / total.events, total.gcs, total.unattributed));
             }
         }
         return results;
@@ -120,7 +120,7 @@ public final class Harness<E> {
             throw new IllegalStateException(name + " at rate " + BenchmarkPlan.label(rate) + ": none of " + arrivals.received()
                     + " results reaching the sink was measured; does the sink report to Arrivals, and is the measured part long enough?");
         }
-        return new Totals(arrivals.histogram().copy(), plan.measuredEvents(), nanos, bytes, gcs);
+        return new Totals(arrivals.histogram().copy(), plan.measuredEvents(), nanos, bytes, gcs, arrivals.unattributed());
     }
 
     private static long allocatedBytes(final BenchmarkedPipeline<?> pipeline) {
@@ -134,18 +134,21 @@ public final class Harness<E> {
         private final long nanos;
         private final long bytes;
         private final long gcs;
+        private final long unattributed;
 
-        Totals(final Histogram histogram, final long events, final long nanos, final long bytes, final long gcs) {
+        Totals(final Histogram histogram, final long events, final long nanos, final long bytes, final long gcs, final long unattributed) {
             this.histogram = histogram;
             this.events = events;
             this.nanos = nanos;
             this.bytes = bytes;
             this.gcs = gcs;
+            this.unattributed = unattributed;
         }
 
         Totals add(final Totals other) {
             histogram.add(other.histogram);
-            return new Totals(histogram, events + other.events, nanos + other.nanos, bytes + other.bytes, gcs + other.gcs);
+            return new Totals(histogram, events + other.events, nanos + other.nanos, bytes + other.bytes, gcs + other.gcs,
+                    unattributed + other.unattributed);
         }
     }
 }

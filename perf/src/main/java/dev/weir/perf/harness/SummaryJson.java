@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The JSON summary of a harness run: machine, JVM, JVM flags, the source commit if known, the plan, and per system
- * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections and .hgrm file. Stateless.
+ * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections, unattributed window results and .hgrm file. Stateless.
  */
 final class SummaryJson {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
@@ -51,6 +51,7 @@ final class SummaryJson {
                     .append(", \"eventsPerSecond\": ").append(number(result.eventsPerSecond()))
                     .append(", \"bytesPerEvent\": ").append(number(result.bytesPerEvent()))
                     .append(", \"gcCount\": ").append(result.gcCount())
+                    .append(", \"unattributedResults\": ").append(result.unattributed())
                     .append(", \"hgrm\": ").append(quoted(ResultFiles.hgrmName(result))).append('}');
         }
         json.append("\n  ]\n}\n");

@@ -5,7 +5,8 @@ import org.HdrHistogram.Histogram;
 /**
  * One system's measurements at one rate, all rounds combined: the latency histogram (nanoseconds), the throughput
  * of the measured part, bytes allocated per measured event by the generating thread and the pipeline's threads
- * together, and the collections during the measured parts. Immutable once made by the harness.
+ * together, the collections during the measured parts, and the window results that could not be attributed to an
+ * event (see {@link Arrivals#recordWindowResult}). Immutable once made by the harness.
  */
 public final class SystemResult {
     private final String system;
@@ -14,6 +15,7 @@ public final class SystemResult {
     private final double eventsPerSecond;
     private final double bytesPerEvent;
     private final long gcCount;
+    private final long unattributed;
 
     /**
      * @param system the system's name
@@ -22,15 +24,17 @@ public final class SystemResult {
      * @param eventsPerSecond measured events per second of measured time
      * @param bytesPerEvent bytes allocated per measured event
      * @param gcCount collections during the measured parts
+     * @param unattributed window results counted but not measured, all runs together
      */
     public SystemResult(final String system, final long rate, final Histogram histogram, final double eventsPerSecond,
-            final double bytesPerEvent, final long gcCount) {
+            final double bytesPerEvent, final long gcCount, final long unattributed) {
         this.system = system;
         this.rate = rate;
         this.histogram = histogram;
         this.eventsPerSecond = eventsPerSecond;
         this.bytesPerEvent = bytesPerEvent;
         this.gcCount = gcCount;
+        this.unattributed = unattributed;
     }
 
     /** @return the system's name */
@@ -61,5 +65,10 @@ public final class SystemResult {
     /** @return collections during the measured parts */
     public long gcCount() {
         return gcCount;
+    }
+
+    /** @return window results counted but not measured (fired by the end of the input, or lost track of) */
+    public long unattributed() {
+        return unattributed;
     }
 }

@@ -128,9 +128,14 @@ final class HarnessSmokeTest {
                 .run(plan);
         assertEquals(List.of("pass-through max", "tumbling 10 ms max", "pass-through 20000", "tumbling 10 ms 20000"),
                 results.stream().map(result -> result.system() + " " + BenchmarkPlan.label(result.rate())).toList());
-        // every measured event of both rounds reached the pass-through sink; tumbling: 4 keys x 100 windows x 2 rounds
+        // every measured event of both rounds reached the pass-through sink; tumbling: 4 keys x 100 windows x 2 rounds,
+        // the windows [190, 200) to [1180, 1190)
         assertEquals(2_000, results.get(0).histogram().getTotalCount());
         assertEquals(800, results.get(1).histogram().getTotalCount());
+        // the last window, [1190, 1200), is fired by the end of the input (the last watermark is 1198): its results,
+        // 4 keys x 2 rounds, are counted but not measured; [190, 200) is fired after event 200, the first measured
+        assertEquals(0, results.get(0).unattributed());
+        assertEquals(8, results.get(1).unattributed());
 
         final List<Path> files = ResultFiles.write(directory, results, plan);
         assertEquals(List.of("pass-through-max.hgrm", "tumbling-10-ms-max.hgrm", "pass-through-20000.hgrm", "tumbling-10-ms-20000.hgrm",
@@ -151,6 +156,7 @@ final class HarnessSmokeTest {
             assertEquals(results.get(i).histogram().getTotalCount(), ((Number) latency.get("count")).longValue());
             assertEquals(results.get(i).histogram().getValueAtPercentile(99.9), ((Number) latency.get("p99.9")).longValue());
             assertEquals(results.get(i).gcCount(), ((Number) entry.get("gcCount")).longValue());
+            assertEquals(results.get(i).unattributed(), ((Number) entry.get("unattributedResults")).longValue());
             assertTrue(((Number) entry.get("eventsPerSecond")).doubleValue() > 0);
         }
 
