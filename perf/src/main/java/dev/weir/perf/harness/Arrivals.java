@@ -90,6 +90,7 @@ public final class Arrivals {
      * @return the strategy to build the source with
      */
     public <T> WatermarkStrategy<T> attributed(final WatermarkStrategy<T> strategy, final ToLongFunction<T> intendedNanos) {
+        // forGenerator hands the supplier no clock: idleness, if the strategy has it, runs on the system clock
         final WatermarkStrategy<T> wrapped = WatermarkStrategy.<T>forGenerator(
                 () -> new AttributedWatermarks<>(strategy.createGenerator(SystemClock.INSTANCE), intendedNanos, origins))
                 .withPeriodicInterval(strategy.intervalMillis());
