@@ -5,14 +5,14 @@ import dev.weir.time.WatermarkGenerator;
 import dev.weir.time.WatermarkOutput;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
  * A bounded-out-of-orderness {@link WatermarkGenerator} (docs/semantics.md §1): the per-record call
  * with event times that move forward {@value #STEP} ms a record and every fourth record {@value #LATE}
- * ms behind, and the periodic emit, which follows {@code recordsPerEmit} records (1 is a watermark per
- * record, as punctuated sources make). One thread; not final: JMH subclasses its benchmark classes.
+ * ms behind, and the same call followed by the periodic emit: the cost of one watermark, which a source
+ * pays every watermark interval (200 ms by default) and a punctuated source up to once a record. One
+ * thread; not final: JMH subclasses its benchmark classes.
  */
 public class WatermarkGeneration extends Microbenchmark {
     /** The generator's bound, in milliseconds. */
@@ -23,10 +23,6 @@ public class WatermarkGeneration extends Microbenchmark {
     static final long LATE = 50;
 
     private static final Object RECORD = "record";
-
-    /** Records between two periodic emits in {@link #onEventThenEmit}. */
-    @Param({"1", "100"})
-    public int recordsPerEmit;
 
     private final EmittedWatermark output = new EmittedWatermark();
     private WatermarkGenerator<Object> generator;
@@ -50,13 +46,11 @@ public class WatermarkGeneration extends Microbenchmark {
         return eventTime;
     }
 
-    /** @return the last watermark emitted, after the next record and, every {@code recordsPerEmit} records, a periodic emit */
+    /** @return the watermark emitted after the next record */
     @Benchmark
     public long onEventThenEmit() {
         generator.onEvent(RECORD, nextTimestamp(), output);
-        if (records % recordsPerEmit == 0) {
-            generator.onPeriodicEmit(output);
-        }
+        generator.onPeriodicEmit(output);
         return output.watermark;
     }
 
