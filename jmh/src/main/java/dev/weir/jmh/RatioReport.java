@@ -17,7 +17,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  * Runs JMH with its usual command line, then prints every result that has a {@code backend}
  * parameter as a ratio to the {@code heap} backend's result of the same benchmark and other
  * parameters in the same run, with the bytes allocated per operation where {@code -prof gc} ran.
- * Listing, help and bad options are left to {@link org.openjdk.jmh.Main}.
+ * Listing, help and bad options are left to {@link org.openjdk.jmh.Main}. {@code --quick} first becomes
+ * JMH's short run lengths ({@link QuickRun}).
  */
 public final class RatioReport {
     /** The parameter that names the backend. */
@@ -31,10 +32,11 @@ public final class RatioReport {
     }
 
     /**
-     * @param args JMH's command line
+     * @param commandLine JMH's command line, or {@code --quick} and JMH's options
      * @throws Exception as {@link org.openjdk.jmh.Main} does
      */
-    public static void main(final String[] args) throws Exception {
+    public static void main(final String[] commandLine) throws Exception {
+        final String[] args = QuickRun.jmhArguments(commandLine);
         final CommandLineOptions options;
         try {
             options = new CommandLineOptions(args);

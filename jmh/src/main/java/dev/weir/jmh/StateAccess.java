@@ -11,20 +11,11 @@ import dev.weir.state.StateBackend;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
 import dev.weir.window.TimeWindow;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One keyed-state access per operation, as a keyed operator instance owning all 128 key groups
@@ -32,15 +23,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link TimeWindow}, and every key already has an entry. Compares the heap backend (the
  * baseline) with Chronicle Map behind its default cache, and behind a 64-entry cache that sends
  * every access through the map. The Chronicle forks need the {@code weir.jvm.flags} of the
- * parent pom: run through {@code jmh/run}. Not final: JMH subclasses its state classes.
+ * parent pom: run through {@code jmh/run}. Not final: JMH subclasses its benchmark classes.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class StateAccess {
+public class StateAccess extends Microbenchmark {
     /** Keys the current key cycles through. */
     static final int KEYS = 10_000;
     /** Cache entries of {@code chronicle-uncached}: far fewer than the keys, so every access misses. */
