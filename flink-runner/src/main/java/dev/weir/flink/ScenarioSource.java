@@ -58,13 +58,13 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
 
     @Override
     public SplitEnumerator<ScenarioSplit, List<ScenarioSplit>> createEnumerator(final SplitEnumeratorContext<ScenarioSplit> context) {
-        return new ScenarioSplitEnumerator(context, List.of(new ScenarioSplit(0)));
+        return new InstanceSplitEnumerator<>(context, List.of(new ScenarioSplit(0)));
     }
 
     @Override
     public SplitEnumerator<ScenarioSplit, List<ScenarioSplit>> restoreEnumerator(
             final SplitEnumeratorContext<ScenarioSplit> context, final List<ScenarioSplit> pending) {
-        return new ScenarioSplitEnumerator(context, pending);
+        return new InstanceSplitEnumerator<>(context, pending);
     }
 
     @Override

@@ -1,12 +1,11 @@
 package dev.weir.flink;
 
-import org.apache.flink.api.connector.source.SourceSplit;
-
 /**
  * The one split of a scenario source: the whole element file, and how many of its rows the
- * reader has emitted (the position Flink checkpoints). Immutable.
+ * reader has emitted (the position Flink checkpoints). Split number 0 of the source, which
+ * runs at parallelism 1, so {@link InstanceSplitEnumerator} hands it to reader 0. Immutable.
  */
-public final class ScenarioSplit implements SourceSplit {
+public final class ScenarioSplit implements IndexedSplit {
     /** The id of the only split. */
     static final String ID = "elements";
 
@@ -25,5 +24,10 @@ public final class ScenarioSplit implements SourceSplit {
     @Override
     public String splitId() {
         return ID;
+    }
+
+    @Override
+    public int index() {
+        return 0;
     }
 }
