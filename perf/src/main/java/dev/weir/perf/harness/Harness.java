@@ -19,7 +19,7 @@ import org.HdrHistogram.Histogram;
  *
  * <p>At a fixed rate, event {@code i} is due at {@code start + i / rate} and is sent when due, or at once if the
  * pipeline held the generator up; its latency still counts from when it was due. Flat out, events are sent back to
- * back and each one's intended time is when it was sent, read once every {@value #FLAT_OUT_CLOCK_STRIDE} events
+ * back and each one's intended time is when it was sent, read once every 64 events
  * (and at the first measured one): the events in between count from that reading, so a flat-out latency may be
  * overstated by the time it takes to send that many events, and a clock reading (tens of nanoseconds) does not
  * weigh on the throughput of a system that takes only a few nanoseconds an event. Throughput runs from the first
