@@ -25,7 +25,7 @@ public abstract class MergingWindowAssigner<T, W extends Window> extends WindowA
     @FunctionalInterface
     public interface MergeCallback<W> {
         /**
-         * @param toBeMerged the windows merged, in start order
+         * @param toBeMerged the windows merged, in start order; valid during the call only (copy it to keep it)
          * @param mergeResult the window they become
          */
         void merge(Collection<W> toBeMerged, W mergeResult);

@@ -18,6 +18,7 @@ public final class SlidingEventTimeWindows<T> extends WindowAssigner<T, TimeWind
     private final long size;
     private final long slide;
     private final long offset;
+    private final long windowsPerRecord;
 
     private SlidingEventTimeWindows(final long size, final long slide, final long offset) {
         if (size <= 0 || slide <= 0 || offset <= -slide || offset >= slide) {
@@ -32,6 +33,7 @@ public final class SlidingEventTimeWindows<T> extends WindowAssigner<T, TimeWind
         this.size = size;
         this.slide = slide;
         this.offset = offset;
+        this.windowsPerRecord = windowsPerRecord(size, slide);
     }
 
     /**
@@ -80,7 +82,8 @@ public final class SlidingEventTimeWindows<T> extends WindowAssigner<T, TimeWind
         // of long, and the bounds saturate at the ends of time.
         long back = TimeWindow.sinceStart(timestamp, offset, slide);
         while (back < size) {
-            windows.add(context.timeWindow(Timestamps.minus(timestamp, back), Timestamps.plus(timestamp, size - back)));
+            windows.add(context.slidingTimeWindow(Timestamps.minus(timestamp, back), Timestamps.plus(timestamp, size - back), slide,
+                    windowsPerRecord));
             if (slide >= size - back) {
                 break;
             }

@@ -1,15 +1,13 @@
 package dev.weir.window;
 
 import dev.weir.event.MissingTimestampException;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
 /** Shared rules of time windows: the timestamp check and the merge of overlapping windows. */
 final class TimeWindows {
+    /** Assigners are shared by the operator instances of a parallel stage, so each thread merges with its own buffers. */
+    private static final ThreadLocal<WindowMerger> MERGERS = ThreadLocal.withInitial(WindowMerger::new);
+
     private TimeWindows() {
     }
 
@@ -28,31 +26,11 @@ final class TimeWindows {
         return timestamp;
     }
 
-    /** Sorts by start and merges runs of intersecting windows into their cover. */
+    /**
+     * Sorts by start and merges runs of intersecting windows into their cover, allocating only the covers reported
+     * (see {@link WindowMerger}); the members handed to the callback are valid during the call only.
+     */
     static void mergeWindows(final Collection<TimeWindow> windows, final MergingWindowAssigner.MergeCallback<TimeWindow> callback) {
-        final List<TimeWindow> sorted = new ArrayList<>(windows);
-        sorted.sort(Comparator.comparingLong(TimeWindow::start));
-        TimeWindow cover = null;
-        Set<TimeWindow> members = null;
-        for (final TimeWindow candidate : sorted) {
-            if (cover == null) {
-                cover = candidate;
-                members = new LinkedHashSet<>();
-                members.add(candidate);
-            } else if (cover.intersects(candidate)) {
-                cover = cover.cover(candidate);
-                members.add(candidate);
-            } else {
-                if (members.size() > 1) {
-                    callback.merge(members, cover);
-                }
-                cover = candidate;
-                members = new LinkedHashSet<>();
-                members.add(candidate);
-            }
-        }
-        if (members != null && members.size() > 1) {
-            callback.merge(members, cover);
-        }
+        MERGERS.get().merge(windows, callback);
     }
 }

@@ -1,5 +1,7 @@
 package dev.weir.window;
 
+import java.util.function.LongSupplier;
+
 /**
  * What an assigner may use while it assigns a record: the processing time, and the window
  * operator's cache of time windows, so that assigning a record to a window that already
@@ -29,6 +31,31 @@ public interface WindowAssignerContext {
      */
     default TimeWindow timeWindowContaining(final long timestamp, final long offset, final long size) {
         return timeWindow(TimeWindow.windowStart(timestamp, offset, size), TimeWindow.windowEnd(timestamp, offset, size));
+    }
+
+    /**
+     * A window of a sliding assigner: {@code [start, end)}, one of the windows that start every
+     * {@code slide} milliseconds. By default made through {@link #timeWindow}; an operator's
+     * context keeps the windows of the latest records, as many as one record has, so a record
+     * assigned to windows that already exist allocates nothing.
+     *
+     * @param start the window's start, inclusive
+     * @param end the window's end, exclusive
+     * @param slide the distance between window starts, positive
+     * @param windowsPerRecord how many windows one record belongs to, at most
+     * @return a window equal to {@code [start, end)}, possibly one handed out before
+     */
+    default TimeWindow slidingTimeWindow(final long start, final long end, final long slide, final long windowsPerRecord) {
+        return timeWindow(start, end);
+    }
+
+    /**
+     * @param processingTime reads the processing time now, on the assigning thread
+     * @return a context that hands out equal windows from a cache of its own, as a window operator's
+     *     does; not thread-safe
+     */
+    static WindowAssignerContext cached(final LongSupplier processingTime) {
+        return new CachingAssignerContext(processingTime);
     }
 
     /**

@@ -60,23 +60,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     private final List<W> assigned = new ArrayList<>(4);
     private final Context context = new Context();
     private final WindowCollector collector = new WindowCollector();
-    private final TimeWindowCache windowCache = new TimeWindowCache();
-    private final WindowAssignerContext assignerContext = new WindowAssignerContext() {
-        @Override
-        public long currentProcessingTime() {
-            return timers.currentProcessingTime();
-        }
-
-        @Override
-        public TimeWindow timeWindow(final long start, final long end) {
-            return windowCache.window(start, end);
-        }
-
-        @Override
-        public TimeWindow timeWindowContaining(final long timestamp, final long offset, final long size) {
-            return windowCache.containing(timestamp, offset, size);
-        }
-    };
+    private final WindowAssignerContext assignerContext = WindowAssignerContext.cached(() -> this.timers.currentProcessingTime());
 
     private KeyedStateBackend<K> backend;
     private TimerService<K, W> timers;

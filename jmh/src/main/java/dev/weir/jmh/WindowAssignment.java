@@ -13,9 +13,9 @@ import org.openjdk.jmh.annotations.Setup;
 /**
  * The window assigners on their own, one record per operation with the event time moving forward
  * {@value #STEP} ms a record: tumbling 1 s, and sliding 10 s every 1 s (ten windows a record). The
- * assigners ask a context that keeps the window it handed out last, as the window operator's cache
- * does for records of the same window; {@link SessionMerge} times the session windows' merge. One
- * thread; not final: JMH subclasses its benchmark classes.
+ * assigners ask the context a window operator gives them ({@link WindowAssignerContext#cached}), which
+ * hands out the windows it made before when they are asked for again; {@link SessionMerge} times the
+ * session windows' merge. One thread; not final: JMH subclasses its benchmark classes.
  */
 public class WindowAssignment extends Microbenchmark {
     /** Event time between consecutive records, in milliseconds. */
@@ -25,7 +25,7 @@ public class WindowAssignment extends Microbenchmark {
 
     private final TumblingEventTimeWindows<Object> tumbling = TumblingEventTimeWindows.of(1_000);
     private final SlidingEventTimeWindows<Object> sliding = SlidingEventTimeWindows.of(10_000, 1_000);
-    private final LastWindowContext context = new LastWindowContext();
+    private final WindowAssignerContext context = WindowAssignerContext.cached(() -> 0);
     private final List<TimeWindow> assigned = new ArrayList<>();
     private long timestamp;
 
@@ -51,21 +51,8 @@ public class WindowAssignment extends Microbenchmark {
         return assigned.size();
     }
 
-    /** A window context that hands out the window it made last when it is asked for an equal one. */
-    private static final class LastWindowContext implements WindowAssignerContext {
-        private TimeWindow last = new TimeWindow(0, 0);
-
-        @Override
-        public long currentProcessingTime() {
-            return 0;
-        }
-
-        @Override
-        public TimeWindow timeWindow(final long start, final long end) {
-            if (last.start() != start || last.end() != end) {
-                last = new TimeWindow(start, end);
-            }
-            return last;
-        }
+    /** @return the windows the latest {@link #sliding} call assigned, latest start first */
+    List<TimeWindow> assigned() {
+        return assigned;
     }
 }

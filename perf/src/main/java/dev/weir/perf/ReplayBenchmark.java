@@ -108,9 +108,9 @@ public final class ReplayBenchmark {
             traffic = new ItchTrafficOptions((int) options.longValue("symbols", 500), options.longValue("messages", 10_000_000),
                     options.longValue("rate", 250_000), 0, options.longValue("seed", 1), 0, ItchTrafficOptions.DEFAULT_PORT,
                     ItchTrafficOptions.DEFAULT_DESTINATION);
-            warmUpRuns = atLeast(options, "warmup-runs", 2, 0);
-            runs = atLeast(options, "runs", 5, 1);
-            outOfOrderness = atLeast(options, "out-of-orderness", ReplayOptions.DEFAULT_OUT_OF_ORDERNESS_MILLIS, 0);
+            warmUpRuns = options.longAtLeast("warmup-runs", 2, 0);
+            runs = options.longAtLeast("runs", 5, 1);
+            outOfOrderness = options.longAtLeast("out-of-orderness", ReplayOptions.DEFAULT_OUT_OF_ORDERNESS_MILLIS, 0);
             final String tsharkOption = options.stringValue("tshark", "auto");
             if (!tsharkOption.equals("auto") && !tsharkOption.equals("no")) {
                 throw new IllegalArgumentException("--tshark must be auto or no, got '" + tsharkOption + "'");
@@ -146,14 +146,6 @@ public final class ReplayBenchmark {
                 + " and dropped, out-of-orderness %,d ms) and the single-thread baseline, alternating; %d warm-up and %d measured runs"
                 + " each%n", outOfOrderness, warmUpRuns, runs);
         return new ReplayBenchmark(out, file, outOfOrderness, counts).measure(warmUpRuns, runs, tshark);
-    }
-
-    private static long atLeast(final BenchmarkOptions options, final String name, final long defaultValue, final long least) {
-        final long value = options.longValue(name, defaultValue);
-        if (value < least) {
-            throw new IllegalArgumentException("--" + name + " must be at least " + least + ", got " + value);
-        }
-        return value;
     }
 
     private static Path generate(final ItchTrafficOptions traffic, final PrintStream out, final NanoClock clock) throws IOException {

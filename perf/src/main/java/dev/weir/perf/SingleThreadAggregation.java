@@ -1,63 +1,44 @@
 package dev.weir.perf;
 
-import org.agrona.collections.Long2ObjectHashMap;
+import dev.weir.perf.harness.Arrivals;
+import dev.weir.perf.harness.BenchmarkedPipeline;
+import java.util.List;
 
 /**
- * The throughput baseline: one thread generates the same ticks and aggregates count+sum per
- * 1 s tumbling window and key in an Agrona {@link Long2ObjectHashMap} keyed by
- * {@code windowIndex << 32 | key}, firing a window (every key's result to the totals) when
- * the first record of a later window arrives, as a watermark of {@code max - 1} would.
- * No threads, no rings, no watermarks, no timers: the cost of the aggregation itself.
+ * The throughput baseline: the generating thread itself aggregates count+sum per tumbling window and key
+ * ({@link TumblingCountSums}) as it sends each tick. No threads, no rings, no watermarks, no timers: the cost of the
+ * aggregation itself. One instance runs once.
  */
-public final class SingleThreadAggregation {
-    private final TickPool pool;
-    private final long recordsPerWindow;
-    private final long windowMillis;
-    private final Long2ObjectHashMap<CountSum> windows;
+public final class SingleThreadAggregation implements BenchmarkedPipeline<Tick> {
+    private final TumblingCountSums windows;
 
     /**
-     * @param pool the ticks to generate
-     * @param recordsPerWindow records per window of event time
+     * @param keyCount distinct keys
      * @param windowMillis the window size
-     */
-    public SingleThreadAggregation(final TickPool pool, final long recordsPerWindow, final long windowMillis) {
-        this.pool = pool;
-        this.recordsPerWindow = recordsPerWindow;
-        this.windowMillis = windowMillis;
-        this.windows = new Long2ObjectHashMap<>(pool.keyCount() * 2, 0.65f);
-    }
-
-    /**
-     * Aggregates {@code records} ticks, then fires what is left.
-     *
-     * @param records ticks to generate and aggregate
      * @param totals receives every window result
+     * @param arrivals receives the arrival of every result a record fired
      */
-    public void run(final long records, final ResultTotals totals) {
-        final long eventsPerMilli = recordsPerWindow / windowMillis;
-        long openWindowEnd = Long.MIN_VALUE;
-        for (long i = 0; i < records; i++) {
-            final Tick tick = pool.next(i, 0, true);
-            final long timestamp = i / eventsPerMilli;
-            if (timestamp >= openWindowEnd) {
-                fire(totals);
-                openWindowEnd = timestamp - timestamp % windowMillis + windowMillis;
-            }
-            final long key = (timestamp / windowMillis) << 32 | tick.keyIndex();
-            CountSum accumulator = windows.get(key);
-            if (accumulator == null) {
-                accumulator = new CountSum();
-                windows.put(key, accumulator);
-            }
-            accumulator.add(tick.price());
-        }
-        fire(totals);
+    public SingleThreadAggregation(final int keyCount, final long windowMillis, final ResultTotals totals, final Arrivals arrivals) {
+        this.windows = new TumblingCountSums(keyCount, windowMillis, totals, arrivals);
     }
 
-    private void fire(final ResultTotals totals) {
-        for (final CountSum result : windows.values()) {
-            totals.add(result);
-        }
-        windows.clear();
+    @Override
+    public void start() {
+        // nothing to start: the work happens in send, on the caller's thread
+    }
+
+    @Override
+    public void send(final Tick tick) {
+        windows.add(tick);
+    }
+
+    @Override
+    public void finish() {
+        windows.end();
+    }
+
+    @Override
+    public List<Thread> threads() {
+        return List.of();
     }
 }

@@ -1,31 +1,32 @@
 package dev.weir.perf;
 
 /**
- * The benchmarks' record: a key, a price, and the time the load generator intended to send
- * it. Mutable and pooled ({@link TickPool}): the generator refills a tick in place, so
- * publishing allocates nothing. Whoever receives a tick reads it and keeps no reference.
+ * The benchmarks' record: a key, a price, its event time and the time the load generator intended to send it.
+ * Mutable and pooled ({@link TickPool}): the generator refills a tick in place, so publishing allocates nothing.
+ * Whoever receives a tick reads it and keeps no reference.
  */
 public final class Tick {
     private Integer key;
     private int keyIndex;
     private long price;
+    private long eventTimeMillis;
     private long intendedNanos;
-    private boolean measured;
 
     /**
      * @param newKey the key object (pre-boxed, so keying allocates nothing)
      * @param newKeyIndex the key as a primitive, for the primitive-map baseline
      * @param newPrice the price
-     * @param newIntendedNanos when the generator intended to send it, or 0 when unpaced
-     * @param newMeasured false during warm-up
+     * @param newEventTimeMillis its event time, in milliseconds
+     * @param newIntendedNanos when the generator intended to send it, on the harness's clock
      * @return this tick
      */
-    public Tick set(final Integer newKey, final int newKeyIndex, final long newPrice, final long newIntendedNanos, final boolean newMeasured) {
+    public Tick set(final Integer newKey, final int newKeyIndex, final long newPrice, final long newEventTimeMillis,
+            final long newIntendedNanos) {
         this.key = newKey;
         this.keyIndex = newKeyIndex;
         this.price = newPrice;
+        this.eventTimeMillis = newEventTimeMillis;
         this.intendedNanos = newIntendedNanos;
-        this.measured = newMeasured;
         return this;
     }
 
@@ -44,13 +45,13 @@ public final class Tick {
         return price;
     }
 
+    /** @return its event time, in milliseconds */
+    public long eventTimeMillis() {
+        return eventTimeMillis;
+    }
+
     /** @return when the generator intended to send it */
     public long intendedNanos() {
         return intendedNanos;
-    }
-
-    /** @return true if its latency counts (false during warm-up) */
-    public boolean measured() {
-        return measured;
     }
 }

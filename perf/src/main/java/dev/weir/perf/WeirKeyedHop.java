@@ -2,6 +2,8 @@ package dev.weir.perf;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.KeyedProcessFunction;
+import dev.weir.perf.harness.Arrivals;
+import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
@@ -14,34 +16,28 @@ import java.util.List;
  * The latency subject: publisher -> keyBy -> pass-through keyed process -> sink, with the
  * keyed stage on one busy-spinning task thread (2 threads in all: the publisher's and the
  * task's). Monotonous event time with Weir's default periodic watermarks, so watermarks
- * travel the ring beside the records as they would in production.
+ * travel the ring beside the records as they would in production. The sink reports each
+ * tick's arrival. One instance runs once.
  */
-public final class WeirKeyedHop implements LatencyTarget {
+public final class WeirKeyedHop implements BenchmarkedPipeline<Tick> {
     private final StreamPipeline pipeline;
     private final Publisher<Tick> publisher;
-    private final LatencyRecorder recorder;
     private RunningPipeline running;
 
     /**
      * @param capacity ring slots, a power of two
      * @param idleStrategy how the task thread waits
-     * @param clock the clock latencies are measured on
+     * @param arrivals receives each tick's arrival, on the task thread
      */
-    public WeirKeyedHop(final int capacity, final IdleStrategyKind idleStrategy, final NanoClock clock) {
-        this.recorder = new LatencyRecorder(clock);
+    public WeirKeyedHop(final int capacity, final IdleStrategyKind idleStrategy, final Arrivals arrivals) {
         this.pipeline = StreamPipeline.named("latency").channelCapacity(capacity).idleStrategy(idleStrategy);
         this.publisher = pipeline.publisher("ticks");
         final KeyedProcessFunction<Integer, Tick, Tick> passThrough = (tick, context, out) -> out.collect(tick);
-        final Sink<Tick> sink = (tick, timestamp) -> recorder.record(tick);
+        final Sink<Tick> sink = (tick, timestamp) -> arrivals.record(tick.intendedNanos());
         pipeline.from(publisher, WatermarkStrategy.<Tick>forMonotonousTimestamps())
                 .keyBy(Tick::key)
                 .process(passThrough)
                 .sink(sink);
-    }
-
-    @Override
-    public String name() {
-        return "Weir publisher->keyBy->process->sink";
     }
 
     @Override
@@ -50,8 +46,8 @@ public final class WeirKeyedHop implements LatencyTarget {
     }
 
     @Override
-    public void send(final Tick tick, final long eventTimeMillis) {
-        publisher.publish(tick, eventTimeMillis);
+    public void send(final Tick tick) {
+        publisher.publish(tick, tick.eventTimeMillis());
     }
 
     @Override
@@ -65,12 +61,7 @@ public final class WeirKeyedHop implements LatencyTarget {
     }
 
     @Override
-    public List<Thread> consumerThreads() {
+    public List<Thread> threads() {
         return running.threads();
-    }
-
-    @Override
-    public LatencyRecorder recorder() {
-        return recorder;
     }
 }

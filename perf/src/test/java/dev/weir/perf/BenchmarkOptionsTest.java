@@ -30,4 +30,26 @@ final class BenchmarkOptionsTest {
         final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> options.longValue("rate", 1));
         assertTrue(error.getMessage().contains("fast"), error.getMessage());
     }
+
+    @Test
+    void boundedNumbersEnumsBooleansAndPowersOfTwoNameTheOptionAndTheValue() {
+        final BenchmarkOptions options = BenchmarkOptions.parse(new String[] {"--rate=0", "--idle=FAST", "--parks=yes", "--capacity=1000",
+            "--ring=1024", "--on=true"}, "rate", "idle", "parks", "capacity", "ring", "on");
+        assertEquals("--rate must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> options.longAtLeast("rate", 5, 1)).getMessage());
+        assertEquals("--idle must be one of [A, B], got 'FAST'",
+                assertThrows(IllegalArgumentException.class, () -> options.enumValue("idle", Letter.class, Letter.A)).getMessage());
+        assertEquals("--parks must be true or false, got 'yes'",
+                assertThrows(IllegalArgumentException.class, () -> options.booleanValue("parks", false)).getMessage());
+        assertEquals("--capacity must be a power of two from 2 to 1073741824, got 1000",
+                assertThrows(IllegalArgumentException.class, () -> options.powerOfTwo("capacity", 8)).getMessage());
+        assertEquals(1024, options.powerOfTwo("ring", 8));
+        assertEquals(8, options.powerOfTwo("missing", 8));
+        assertTrue(options.booleanValue("on", false));
+        assertEquals(Letter.B, options.enumValue("missing", Letter.class, Letter.B));
+        assertEquals(7, options.longAtLeast("missing", 7, 1));
+    }
+
+    /** An enum for {@link BenchmarkOptions#enumValue}. */
+    private enum Letter { A, B }
 }

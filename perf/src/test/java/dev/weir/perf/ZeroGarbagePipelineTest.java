@@ -81,7 +81,7 @@ final class ZeroGarbagePipelineTest {
     void taskThreadsAllocateLessThanOneBytePerRecordOfATumblingAggregate(final String state) throws InterruptedException {
         final Tick[] ticks = new Tick[KEYS];
         for (int key = 0; key < KEYS; key++) {
-            ticks[key] = new Tick().set(key, key, key % 100, 0, false);
+            ticks[key] = new Tick().set(key, key, key % 100, 0, 0);
         }
         final StateBackend backend = state.equals("heap") ? HeapStateBackend.INSTANCE
                 : new ChronicleStateBackend(ChronicleStateConfig.defaults());

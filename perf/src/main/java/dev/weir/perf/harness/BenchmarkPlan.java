@@ -4,9 +4,10 @@ import java.util.Arrays;
 
 /**
  * What a harness run does: the rates to drive each system at ({@link #FLAT_OUT} = as fast as the pipeline takes
- * events, for throughput), the events per run before measuring (warm-up) and measured, and how many rounds. In every
- * round each rate runs every system once, in the order given, so the systems sample the same stretch of machine
- * noise. Immutable.
+ * events, for throughput), the events per run before measuring (warm-up) and measured, how many rounds, and how many
+ * warm-up rounds run before them (0 unless {@link #withWarmUpRounds}). In every round each rate runs every system
+ * once, in the order given, so the systems sample the same stretch of machine noise; warm-up rounds run the same
+ * way and are left out of the results. Immutable.
  */
 public final class BenchmarkPlan {
     /** The rate that means no pacing: events are sent back to back, each one's intended time is when it was sent. */
@@ -16,6 +17,7 @@ public final class BenchmarkPlan {
     private final long warmUpEvents;
     private final long measuredEvents;
     private final int rounds;
+    private final int warmUpRounds;
 
     /**
      * @param rates events per second for each rate step, or {@link #FLAT_OUT}; at least one
@@ -24,6 +26,10 @@ public final class BenchmarkPlan {
      * @param rounds rounds, at least 1
      */
     public BenchmarkPlan(final long[] rates, final long warmUpEvents, final long measuredEvents, final int rounds) {
+        this(rates, warmUpEvents, measuredEvents, rounds, 0);
+    }
+
+    private BenchmarkPlan(final long[] rates, final long warmUpEvents, final long measuredEvents, final int rounds, final int warmUpRounds) {
         if (rates.length == 0 || Arrays.stream(rates).anyMatch(rate -> rate < 0)) {
             throw new IllegalArgumentException("rates must be at least one, each positive or FLAT_OUT: " + Arrays.toString(rates));
         }
@@ -35,6 +41,19 @@ public final class BenchmarkPlan {
         this.warmUpEvents = warmUpEvents;
         this.measuredEvents = measuredEvents;
         this.rounds = rounds;
+        this.warmUpRounds = warmUpRounds;
+    }
+
+    /**
+     * @param count whole rounds to run before the measured ones, each a fresh pipeline of every system at every rate,
+     *     at least 0: for systems that should meet the measured runs with their code already compiled
+     * @return this plan with that many warm-up rounds
+     */
+    public BenchmarkPlan withWarmUpRounds(final int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("warm-up rounds must be >= 0: " + count);
+        }
+        return new BenchmarkPlan(rates, warmUpEvents, measuredEvents, rounds, count);
     }
 
     /** @return the rates, in order (a copy) */
@@ -52,9 +71,14 @@ public final class BenchmarkPlan {
         return measuredEvents;
     }
 
-    /** @return rounds */
+    /** @return measured rounds */
     public int rounds() {
         return rounds;
+    }
+
+    /** @return warm-up rounds, run before the measured ones */
+    public int warmUpRounds() {
+        return warmUpRounds;
     }
 
     /**

@@ -19,7 +19,12 @@ import org.HdrHistogram.Histogram;
  *
  * <p>At a fixed rate, event {@code i} is due at {@code start + i / rate} and is sent when due, or at once if the
  * pipeline held the generator up; its latency still counts from when it was due. Flat out, events are sent back to
- * back and each one's intended time is when it was sent. The calling thread is the generator: it busy-spins, so give
+ * back and each one's intended time is when it was sent, read once every 64 events
+ * (and at the first measured one): the events in between count from that reading, so a flat-out latency may be
+ * overstated by the time it takes to send that many events, and a clock reading (tens of nanoseconds) does not
+ * weigh on the throughput of a system that takes only a few nanoseconds an event. Throughput runs from the first
+ * measured event to the end of {@link BenchmarkedPipeline#finish()}. The plan's warm-up rounds run before its
+ * measured rounds and are left out of the results. The calling thread is the generator: it busy-spins, so give
  * it a free core. Not thread-safe; run one benchmark at a time.
  *
  * @param <E> the event type
@@ -28,10 +33,13 @@ public final class Harness<E> {
     /** Room between setting a run up and its first due event, so set-up does not make the first events late. */
     private static final long START_DELAY_NANOS = 1_000_000;
     private static final double NANOS_PER_SECOND = 1e9;
+    /** Flat out, the clock is read once per this many events, and the events between count from that reading. */
+    private static final int FLAT_OUT_CLOCK_STRIDE = 64;
 
     private final NanoClock clock;
     private final EventFactory<E> events;
     private final Map<String, PipelineFactory<E>> systems = new LinkedHashMap<>();
+    private RunListener listener = (round, warmUp, run) -> { };
 
     /**
      * @param clock where intended send times and arrivals are read (the system clock outside tests)
@@ -57,10 +65,22 @@ public final class Harness<E> {
     }
 
     /**
-     * Runs the plan.
+     * Tells a listener of every run as it ends.
+     *
+     * @param newListener told of each run, warm-up rounds included
+     * @return this harness
+     */
+    public Harness<E> onRun(final RunListener newListener) {
+        this.listener = newListener;
+        return this;
+    }
+
+    /**
+     * Runs the plan: its warm-up rounds, whose results are dropped, then its measured rounds.
      *
      * @param plan rates, warm-up, measured events and rounds
-     * @return one result per rate and system: rates in the plan's order, systems in the order added within a rate
+     * @return one result per rate and system, its measured rounds combined: rates in the plan's order, systems in the
+     *     order added within a rate
      * @throws InterruptedException if interrupted while a pipeline finishes
      * @throws IllegalStateException if no measured result of a run reached its sink
      */
@@ -69,27 +89,29 @@ public final class Harness<E> {
             throw new IllegalStateException("no system to benchmark: add one with system(name, factory)");
         }
         final long[] rates = plan.rates();
-        final Map<String, Totals> totals = new LinkedHashMap<>();
-        for (int round = 0; round < plan.rounds(); round++) {
+        final Map<String, List<Run>> runs = new LinkedHashMap<>();
+        for (int round = 0; round < plan.warmUpRounds() + plan.rounds(); round++) {
+            final boolean warmUp = round < plan.warmUpRounds();
             for (final long rate : rates) {
                 for (final Map.Entry<String, PipelineFactory<E>> system : systems.entrySet()) {
-                    final Totals run = runOnce(system.getKey(), system.getValue(), rate, plan);
-                    totals.merge(system.getKey() + '\n' + rate, run, Totals::add);
+                    final Run run = runOnce(system.getKey(), system.getValue(), rate, plan);
+                    listener.ran(round, warmUp, run.result);
+                    if (!warmUp) {
+                        runs.computeIfAbsent(system.getKey() + '\n' + rate, key -> new ArrayList<>()).add(run);
+                    }
                 }
             }
         }
         final List<SystemResult> results = new ArrayList<>();
         for (final long rate : rates) {
             for (final String name : systems.keySet()) {
-                final Totals total = totals.get(name + '\n' + rate);
-                results.add(new SystemResult(name, rate, total.histogram, total.events * NANOS_PER_SECOND / Math.max(1, total.nanos),
-                        (double) total.bytes / total.events, total.gcs, total.unattributed));
+                results.add(combined(name, rate, runs.get(name + '\n' + rate)));
             }
         }
         return results;
     }
 
-    private Totals runOnce(final String name, final PipelineFactory<E> factory, final long rate, final BenchmarkPlan plan)
+    private Run runOnce(final String name, final PipelineFactory<E> factory, final long rate, final BenchmarkPlan plan)
             throws InterruptedException {
         final Arrivals arrivals = new Arrivals(clock);
         final BenchmarkedPipeline<E> pipeline = factory.create(arrivals);
@@ -99,20 +121,31 @@ public final class Harness<E> {
         final FixedRateSchedule schedule = rate == BenchmarkPlan.FLAT_OUT ? null
                 : new FixedRateSchedule(clock, clock.nanoTime() + START_DELAY_NANOS, rate);
         long measuredFromNanos = 0;
-        long bytesBefore = 0;
+        long generatorBytesBefore = 0;
+        long pipelineBytesBefore = 0;
         long gcsBefore = 0;
+        long intended = 0;
         for (long i = 0; i < total; i++) {
             if (i == warmUp) {
-                bytesBefore = allocatedBytes(pipeline);
+                generatorBytesBefore = ThreadAllocation.currentThreadAllocatedBytes();
+                pipelineBytesBefore = ThreadAllocation.allocatedBytes(pipeline.threads());
                 gcsBefore = JvmDescription.gcCount();
                 measuredFromNanos = schedule == null ? clock.nanoTime() : schedule.intendedNanos(i);
                 arrivals.measureFrom(measuredFromNanos);
             }
-            final long intended = schedule == null ? clock.nanoTime() : schedule.awaitIntended(i);
+            if (schedule != null) {
+                intended = schedule.awaitIntended(i);
+            } else if (i == warmUp) {
+                intended = measuredFromNanos;
+            } else if (i % FLAT_OUT_CLOCK_STRIDE == 0) {
+                // a clock reading per event would cost a cheap system a large share of its time
+                intended = clock.nanoTime();
+            }
             pipeline.send(events.next(i, intended));
         }
         // the pipeline's threads end in finish(), and a dead thread's allocation can no longer be read
-        final long bytes = allocatedBytes(pipeline) - bytesBefore;
+        final long generatorBytes = ThreadAllocation.currentThreadAllocatedBytes() - generatorBytesBefore;
+        final long pipelineBytes = ThreadAllocation.allocatedBytes(pipeline.threads()) - pipelineBytesBefore;
         pipeline.finish();
         final long nanos = clock.nanoTime() - measuredFromNanos;
         final long gcs = JvmDescription.gcCount() - gcsBefore;
@@ -120,35 +153,57 @@ public final class Harness<E> {
             throw new IllegalStateException(name + " at rate " + BenchmarkPlan.label(rate) + ": none of " + arrivals.received()
                     + " results reaching the sink was measured; does the sink report to Arrivals, and is the measured part long enough?");
         }
-        return new Totals(arrivals.histogram().copy(), plan.measuredEvents(), nanos, bytes, gcs, arrivals.unattributed());
+        final long events = plan.measuredEvents();
+        final SystemResult result = new SystemResult(name, rate, arrivals.histogram().copy(), perSecond(events, nanos),
+                (double) generatorBytes / events, (double) pipelineBytes / events, gcs, arrivals.unattributed(), List.of());
+        return new Run(result, events, nanos, generatorBytes, pipelineBytes);
     }
 
-    private static long allocatedBytes(final BenchmarkedPipeline<?> pipeline) {
-        return ThreadAllocation.currentThreadAllocatedBytes() + ThreadAllocation.allocatedBytes(pipeline.threads());
+    /** @return the runs of one system at one rate as one result: their histograms added, their totals summed */
+    private static SystemResult combined(final String name, final long rate, final List<Run> runs) {
+        final Histogram histogram = runs.get(0).result.histogram().copy();
+        long events = 0;
+        long nanos = 0;
+        long generatorBytes = 0;
+        long pipelineBytes = 0;
+        long gcs = 0;
+        long unattributed = 0;
+        final List<SystemResult> results = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            final Run run = runs.get(i);
+            if (i > 0) {
+                histogram.add(run.result.histogram());
+            }
+            events += run.events;
+            nanos += run.nanos;
+            generatorBytes += run.generatorBytes;
+            pipelineBytes += run.pipelineBytes;
+            gcs += run.result.gcCount();
+            unattributed += run.result.unattributed();
+            results.add(run.result);
+        }
+        return new SystemResult(name, rate, histogram, perSecond(events, nanos), (double) generatorBytes / events,
+                (double) pipelineBytes / events, gcs, unattributed, results);
     }
 
-    /** One system's sums over its runs at one rate. */
-    private static final class Totals {
-        private final Histogram histogram;
+    private static double perSecond(final long events, final long nanos) {
+        return events * NANOS_PER_SECOND / Math.max(1, nanos);
+    }
+
+    /** One run's result with the sums its combination needs. */
+    private static final class Run {
+        private final SystemResult result;
         private final long events;
         private final long nanos;
-        private final long bytes;
-        private final long gcs;
-        private final long unattributed;
+        private final long generatorBytes;
+        private final long pipelineBytes;
 
-        Totals(final Histogram histogram, final long events, final long nanos, final long bytes, final long gcs, final long unattributed) {
-            this.histogram = histogram;
+        Run(final SystemResult result, final long events, final long nanos, final long generatorBytes, final long pipelineBytes) {
+            this.result = result;
             this.events = events;
             this.nanos = nanos;
-            this.bytes = bytes;
-            this.gcs = gcs;
-            this.unattributed = unattributed;
-        }
-
-        Totals add(final Totals other) {
-            histogram.add(other.histogram);
-            return new Totals(histogram, events + other.events, nanos + other.nanos, bytes + other.bytes, gcs + other.gcs,
-                    unattributed + other.unattributed);
+            this.generatorBytes = generatorBytes;
+            this.pipelineBytes = pipelineBytes;
         }
     }
 }

@@ -6,7 +6,9 @@ import java.util.Locale;
 
 /**
  * The JSON summary of a harness run: machine, JVM, JVM flags, the source commit if known, the plan, and per system
- * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections, unattributed window results and .hgrm file. Stateless.
+ * and rate its latency percentiles (nanoseconds), throughput (all rounds and each round), bytes per event (in all, on
+ * the generating thread, on the pipeline's threads), collections, unattributed window results and .hgrm file.
+ * Stateless.
  */
 final class SummaryJson {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
@@ -45,7 +47,7 @@ final class SummaryJson {
             json.append(i == 0 ? "" : ", ").append(quoted(BenchmarkPlan.label(rates[i])));
         }
         json.append("], \"warmUpEvents\": ").append(plan.warmUpEvents()).append(", \"measuredEvents\": ").append(plan.measuredEvents())
-                .append(", \"rounds\": ").append(plan.rounds()).append("},\n");
+                .append(", \"rounds\": ").append(plan.rounds()).append(", \"warmUpRounds\": ").append(plan.warmUpRounds()).append("},\n");
         json.append("  \"results\": [");
         for (int i = 0; i < results.size(); i++) {
             final SystemResult result = results.get(i);
@@ -60,7 +62,13 @@ final class SummaryJson {
                     .append(", \"mean\": ").append(number(result.histogram().getMean()))
                     .append(", \"count\": ").append(result.histogram().getTotalCount()).append('}')
                     .append(", \"eventsPerSecond\": ").append(number(result.eventsPerSecond()))
-                    .append(", \"bytesPerEvent\": ").append(number(result.bytesPerEvent()))
+                    .append(", \"eventsPerSecondByRound\": [");
+            for (int run = 0; run < result.runs().size(); run++) {
+                json.append(run == 0 ? "" : ", ").append(number(result.runs().get(run).eventsPerSecond()));
+            }
+            json.append("], \"bytesPerEvent\": ").append(number(result.bytesPerEvent()))
+                    .append(", \"generatorBytesPerEvent\": ").append(number(result.generatorBytesPerEvent()))
+                    .append(", \"pipelineBytesPerEvent\": ").append(number(result.pipelineBytesPerEvent()))
                     .append(", \"gcCount\": ").append(result.gcCount())
                     .append(", \"unattributedResults\": ").append(result.unattributed())
                     .append(", \"hgrm\": ").append(quoted(ResultFiles.hgrmName(result))).append('}');

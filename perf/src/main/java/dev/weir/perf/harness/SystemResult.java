@@ -1,40 +1,49 @@
 package dev.weir.perf.harness;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * One system's measurements at one rate, all rounds combined: the latency histogram (nanoseconds), the throughput
- * of the measured part, bytes allocated per measured event by the generating thread and the pipeline's threads
- * together, the collections during the measured parts, and the window results that could not be attributed to an
- * event (see {@link Arrivals#recordWindowResult}). Immutable once made by the harness.
+ * One system's measurements at one rate: the latency histogram (nanoseconds), the throughput of the measured part,
+ * the bytes allocated per measured event by the generating thread and by the pipeline's threads, the collections
+ * during the measured parts, and the window results that could not be attributed to an event (see
+ * {@link Arrivals#recordWindowResult}). The harness returns one per system and rate with all measured rounds
+ * combined, each carrying its rounds' own results in {@link #runs()}. Immutable once made by the harness.
  */
 public final class SystemResult {
     private final String system;
     private final long rate;
     private final Histogram histogram;
     private final double eventsPerSecond;
-    private final double bytesPerEvent;
+    private final double generatorBytesPerEvent;
+    private final double pipelineBytesPerEvent;
     private final long gcCount;
     private final long unattributed;
+    private final List<SystemResult> runs;
 
     /**
      * @param system the system's name
      * @param rate the rate it was driven at, or {@link BenchmarkPlan#FLAT_OUT}
      * @param histogram its latencies in nanoseconds (kept, not copied)
      * @param eventsPerSecond measured events per second of measured time
-     * @param bytesPerEvent bytes allocated per measured event
+     * @param generatorBytesPerEvent bytes the generating thread allocated per measured event
+     * @param pipelineBytesPerEvent bytes the pipeline's own threads allocated per measured event
      * @param gcCount collections during the measured parts
      * @param unattributed window results counted but not measured, all runs together
+     * @param runs the result of each run combined in this one, in the order they ran; empty for a single run
      */
     public SystemResult(final String system, final long rate, final Histogram histogram, final double eventsPerSecond,
-            final double bytesPerEvent, final long gcCount, final long unattributed) {
+            final double generatorBytesPerEvent, final double pipelineBytesPerEvent, final long gcCount, final long unattributed,
+            final List<SystemResult> runs) {
         this.system = system;
         this.rate = rate;
         this.histogram = histogram;
         this.eventsPerSecond = eventsPerSecond;
-        this.bytesPerEvent = bytesPerEvent;
+        this.generatorBytesPerEvent = generatorBytesPerEvent;
+        this.pipelineBytesPerEvent = pipelineBytesPerEvent;
         this.gcCount = gcCount;
         this.unattributed = unattributed;
+        this.runs = List.copyOf(runs);
     }
 
     /** @return the system's name */
@@ -59,7 +68,17 @@ public final class SystemResult {
 
     /** @return bytes allocated per measured event, generating and pipeline threads together */
     public double bytesPerEvent() {
-        return bytesPerEvent;
+        return generatorBytesPerEvent + pipelineBytesPerEvent;
+    }
+
+    /** @return bytes the generating thread allocated per measured event (where a single-thread system does all its work) */
+    public double generatorBytesPerEvent() {
+        return generatorBytesPerEvent;
+    }
+
+    /** @return bytes the pipeline's own threads ({@link BenchmarkedPipeline#threads()}) allocated per measured event */
+    public double pipelineBytesPerEvent() {
+        return pipelineBytesPerEvent;
     }
 
     /** @return collections during the measured parts */
@@ -70,5 +89,10 @@ public final class SystemResult {
     /** @return window results counted but not measured (fired by the end of the input, or lost track of) */
     public long unattributed() {
         return unattributed;
+    }
+
+    /** @return the measured runs combined in this result, one per round, in order; empty for the result of one run */
+    public List<SystemResult> runs() {
+        return runs;
     }
 }

@@ -2,7 +2,6 @@ package dev.weir.perf.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.perf.harness.ProbeEvents.Probe;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,43 +15,11 @@ import org.junit.jupiter.api.Test;
  * are below 2,048 ns, where the histogram keeps exact values.
  */
 final class CoordinatedOmissionTest {
-    /** Records each event at the sink after stalling the clock by the event's service time. */
-    private static final class StallingPipeline implements BenchmarkedPipeline<Probe> {
-        private final SteppingClock clock;
-        private final Arrivals arrivals;
-        private final Map<Long, Long> stalls;
-
-        StallingPipeline(final SteppingClock clock, final Arrivals arrivals, final Map<Long, Long> stalls) {
-            this.clock = clock;
-            this.arrivals = arrivals;
-            this.stalls = stalls;
-        }
-
-        @Override
-        public void start() {
-        }
-
-        @Override
-        public void send(final Probe event) {
-            clock.advance(stalls.getOrDefault(event.index, 0L));
-            arrivals.record(event.intendedNanos);
-        }
-
-        @Override
-        public void finish() {
-        }
-
-        @Override
-        public List<Thread> threads() {
-            return List.of();
-        }
-    }
-
     private static Map<Long, Long> latencies(final long rate, final long warmUp, final long measured, final Map<Long, Long> stalls)
             throws InterruptedException {
         final SteppingClock clock = new SteppingClock(5_000);
         final List<SystemResult> results = new Harness<>(clock, new ProbeEvents())
-                .system("stalling", arrivals -> new StallingPipeline(clock, arrivals, stalls))
+                .system("stalling", arrivals -> new StallingPipeline(clock, arrivals, index -> stalls.getOrDefault(index, 0L)))
                 .run(new BenchmarkPlan(new long[] {rate}, warmUp, measured, 1));
         assertEquals(1, results.size());
         return counts(results.get(0).histogram());
@@ -95,8 +62,22 @@ final class CoordinatedOmissionTest {
     }
 
     @Test
-    void flatOutEachEventCountsFromWhenItWasSent() throws InterruptedException {
-        // flat out there is no schedule: the intended time is the send's reading, the sink reads 1 ns later plus the stall
-        assertEquals(Map.of(1L, 4L, 701L, 1L), latencies(BenchmarkPlan.FLAT_OUT, 1, 5, Map.of(3L, 700L)));
+    void flatOutEachEventCountsFromTheReadingAtTheFirstMeasuredOne() throws InterruptedException {
+        // flat out there is no schedule: the clock is read at the first measured event (1) and events 2 to 5 count from
+        // that reading too; the sink reads 1 ns per event later, and event 3's stall of 700 ns delays it and the rest
+        assertEquals(Map.of(1L, 1L, 2L, 1L, 703L, 1L, 704L, 1L, 705L, 1L), latencies(BenchmarkPlan.FLAT_OUT, 1, 5, Map.of(3L, 700L)));
+    }
+
+    @Test
+    void flatOutTheClockIsReadAgainEverySixtyFourEvents() throws InterruptedException {
+        // events 0 to 63 count from the reading at event 0: the sink's readings are 1 to 64 ns after it; event 64 counts
+        // from a fresh reading (1 ns), event 65 from the same (2 ns)
+        final Map<Long, Long> expected = new TreeMap<>();
+        for (long latency = 1; latency <= 64; latency++) {
+            expected.put(latency, 1L);
+        }
+        expected.merge(1L, 1L, Long::sum);
+        expected.merge(2L, 1L, Long::sum);
+        assertEquals(expected, latencies(BenchmarkPlan.FLAT_OUT, 0, 66, Map.of()));
     }
 }

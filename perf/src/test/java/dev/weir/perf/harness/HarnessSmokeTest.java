@@ -146,6 +146,7 @@ final class HarnessSmokeTest {
         assertEquals(Runtime.getRuntime().availableProcessors(), ((Map<?, ?>) summary.get("machine")).get("cpus"));
         assertTrue(((String) summary.get("jvm")).contains(System.getProperty("java.vm.version")));
         assertEquals(List.of("max", "20000"), ((Map<?, ?>) summary.get("plan")).get("rates"));
+        assertEquals(0, ((Map<?, ?>) summary.get("plan")).get("warmUpRounds"));
         final List<?> summaryResults = (List<?>) summary.get("results");
         assertEquals(4, summaryResults.size());
         for (int i = 0; i < results.size(); i++) {
@@ -158,6 +159,9 @@ final class HarnessSmokeTest {
             assertEquals(results.get(i).gcCount(), ((Number) entry.get("gcCount")).longValue());
             assertEquals(results.get(i).unattributed(), ((Number) entry.get("unattributedResults")).longValue());
             assertTrue(((Number) entry.get("eventsPerSecond")).doubleValue() > 0);
+            assertEquals(2, ((List<?>) entry.get("eventsPerSecondByRound")).size());
+            assertEquals(((Number) entry.get("bytesPerEvent")).doubleValue(), ((Number) entry.get("generatorBytesPerEvent")).doubleValue()
+                    + ((Number) entry.get("pipelineBytesPerEvent")).doubleValue(), 0.002);
         }
 
         for (final SystemResult result : results) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +30,7 @@ final class PercentilePlotTest {
         final Histogram histogram = new Histogram(1, 60_000_000_000L, 3);
         histogram.recordValue(1_000);
         histogram.recordValue(2_000);
-        final double[][] points = PercentilePlot.points(new SystemResult("s", 1, histogram, 1, 0, 0, 0));
+        final double[][] points = PercentilePlot.points(new SystemResult("s", 1, histogram, 1, 0, 0, 0, 0, List.of()));
         // the iteration starts at 0 % at 1 µs; every later step up to (not including) 100 %, which has no place on the
         // axis, lies on the nines axis further right; the last one is at the top value, 2 µs (exact below 2,048 ns)
         assertEquals(0.0, points[0][0]);
