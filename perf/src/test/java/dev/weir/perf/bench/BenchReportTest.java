@@ -19,7 +19,7 @@ final class BenchReportTest {
         // reports them: the highest value of their bucket, 3 significant digits)
         histogram.recordValueWithCount(lowNanos, 99);
         histogram.recordValue(highNanos);
-        return new SystemResult(system, rate, histogram, eventsPerSecond, 0.25, 1, 3);
+        return new SystemResult(system, rate, histogram, eventsPerSecond, 0.125, 0.125, 1, 3, List.of());
     }
 
     @Test
@@ -52,7 +52,7 @@ final class BenchReportTest {
     @Test
     void ratioOfADivisorOfZeroIsNotAvailable() {
         final SystemResult weir = result("weir", 0, 1_000, 2_000, 10);
-        final SystemResult stalled = new SystemResult("stalled", 0, new Histogram(3), 0, 0, 0, 0);
+        final SystemResult stalled = new SystemResult("stalled", 0, new Histogram(3), 0, 0, 0, 0, 0, List.of());
         final Ratio ratio = Ratio.of(weir, stalled);
         assertEquals(Double.NaN, ratio.throughput());
         assertEquals(Double.NaN, ratio.p99Latency());
