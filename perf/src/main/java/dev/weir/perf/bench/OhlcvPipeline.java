@@ -100,9 +100,13 @@ public final class OhlcvPipeline implements NamedPipeline<ReplayedTrade> {
 
     @Override
     public WatermarkStrategy<ReplayedTrade> watermarks(final BenchSettings settings) {
-        return WatermarkStrategy.<ReplayedTrade>forBoundedOutOfOrderness(ReplayOptions.DEFAULT_OUT_OF_ORDERNESS_MILLIS)
-                .withTimestampAssigner((event, recordTimestamp) -> event.trade().eventTimeMillis())
-                .withPeriodicInterval(settings.watermarkIntervalMillis());
+        final long bound = ReplayOptions.DEFAULT_OUT_OF_ORDERNESS_MILLIS;
+        final WatermarkStrategy<ReplayedTrade> strategy = settings.watermarkIntervalMillis() == 0
+                // Weir's interval 0 means no periodic emission: each trade carries the watermark instead (its time is
+                // the highest so far, the capture being in order)
+                ? WatermarkStrategy.forPunctuation((event, timestamp) -> timestamp - bound - 1)
+                : WatermarkStrategy.<ReplayedTrade>forBoundedOutOfOrderness(bound).withPeriodicInterval(settings.watermarkIntervalMillis());
+        return strategy.withTimestampAssigner((event, recordTimestamp) -> event.trade().eventTimeMillis());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.weir.perf.bench;
 
 import dev.weir.perf.harness.EventFactory;
+import dev.weir.pipelines.replay.EventPool;
 
 /**
  * The input of {@code session}: keys active in bursts separated by more than the 30 s session gap, so that sessions
@@ -13,8 +14,8 @@ import dev.weir.perf.harness.EventFactory;
  * events. Event time never decreases. Value of event {@code i}: {@code i mod 1000}, as in {@link BenchEvents}.
  * Fewer than 5 keys leave bursts empty; event time still skips them, so the silence stays at least 40 s.
  *
- * <p>A pool of pre-allocated events refilled in place, keys from a table of pre-boxed keys: allocates nothing. Not
- * thread-safe: used by one generating thread.
+ * <p>A pool of pre-allocated events refilled in place, keys from a table of pre-boxed keys: allocates nothing. Events
+ * must be asked for in index order, as the harness does. Not thread-safe: used by one generating thread.
  */
 public final class SessionEvents implements EventFactory<BenchEvent> {
     /** Events per key per burst. */
@@ -27,8 +28,7 @@ public final class SessionEvents implements EventFactory<BenchEvent> {
     private static final long CYCLE_MILLIS = GROUPS * BURST_MILLIS;
     private static final long VALUES = 1_000;
 
-    private final BenchEvent[] pool;
-    private final int mask;
+    private final EventPool<BenchEvent> pool;
     private final Integer[] keys;
     /** Per group: its first event within a cycle; the last entry is the cycle's length in events. */
     private final long[] groupStarts = new long[GROUPS + 1];
@@ -39,15 +39,10 @@ public final class SessionEvents implements EventFactory<BenchEvent> {
      * @param poolSize events in the pool (rounded up to a power of two), more than every system holds in flight
      */
     public SessionEvents(final int keys, final int poolSize) {
-        if (keys < 1 || poolSize < 1 || poolSize > 1 << 30) {
-            throw new IllegalArgumentException("keys and pool size must be positive (pool at most 2^30): " + keys + ", " + poolSize);
+        if (keys < 1) {
+            throw new IllegalArgumentException("keys must be at least 1: " + keys);
         }
-        final int size = poolSize == 1 ? 1 : Integer.highestOneBit(poolSize - 1) << 1;
-        this.pool = new BenchEvent[size];
-        for (int i = 0; i < size; i++) {
-            pool[i] = new BenchEvent();
-        }
-        this.mask = size - 1;
+        this.pool = InputPool.of(poolSize, BenchEvent::new);
         this.keys = new Integer[keys];
         for (int i = 0; i < keys; i++) {
             this.keys[i] = Integer.valueOf(i);
@@ -75,6 +70,6 @@ public final class SessionEvents implements EventFactory<BenchEvent> {
         final long inBurst = inCycle - groupStarts[group];
         final int key = (int) (group + GROUPS * (inBurst % groupSizes[group]));
         final long eventTime = cycle * CYCLE_MILLIS + group * BURST_MILLIS + inBurst * BURST_MILLIS / (EVENTS_PER_BURST * groupSizes[group]);
-        return pool[(int) (index & mask)].refill(keys[key], index % VALUES, eventTime, intendedNanos);
+        return pool.next().refill(keys[key], index % VALUES, eventTime, intendedNanos);
     }
 }

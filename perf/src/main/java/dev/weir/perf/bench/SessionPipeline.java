@@ -68,10 +68,7 @@ public final class SessionPipeline implements NamedPipeline<BenchEvent> {
      * @return one result per key and closed session
      */
     public DataStream<WindowCountSum> results(final DataStream<BenchEvent> source, final BenchSettings settings) {
-        return source.keyBy(BenchEvent.BY_KEY)
-                .parallelism(settings.parallelism())
-                .window(EventTimeSessionWindows.<BenchEvent>withGap(GAP_MILLIS))
-                .aggregate(new CountSumOfValues(), new CountSumOfWindow());
+        return CountSumWindows.of(source, settings, EventTimeSessionWindows.<BenchEvent>withGap(GAP_MILLIS));
     }
 
     @Override

@@ -2,11 +2,8 @@ package dev.weir.perf.bench;
 
 import dev.weir.api.DataStream;
 import dev.weir.perf.harness.Arrivals;
-import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.PipelineFactory;
-import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.SlidingEventTimeWindows;
-import java.util.function.ToLongFunction;
 
 /**
  * {@code sliding}: keyBy, 10 s event-time windows sliding by 1 s, count and sum of the values per key and window,
@@ -16,7 +13,7 @@ import java.util.function.ToLongFunction;
  * one. The latency of a window result runs from the intended send time of the event whose watermark fired it.
  * Stateless and thread-safe.
  */
-public final class SlidingPipeline implements NamedPipeline<BenchEvent> {
+public final class SlidingPipeline extends BenchEventPipeline {
     /** The pipeline's name on the command line. */
     public static final String NAME = "sliding";
 
@@ -37,26 +34,6 @@ public final class SlidingPipeline implements NamedPipeline<BenchEvent> {
     }
 
     @Override
-    public EventFactory<BenchEvent> events(final BenchSettings settings, final int poolSize) {
-        return BenchEvents.of(settings, poolSize);
-    }
-
-    @Override
-    public ToLongFunction<BenchEvent> intendedNanos() {
-        return BenchEvent.INTENDED_NANOS;
-    }
-
-    @Override
-    public long timestampOf(final BenchEvent event) {
-        return event.eventTimeMillis();
-    }
-
-    @Override
-    public WatermarkStrategy<BenchEvent> watermarks(final BenchSettings settings) {
-        return BenchEvent.monotonousWatermarks(settings.watermarkIntervalMillis());
-    }
-
-    @Override
     public boolean windowed() {
         return true;
     }
@@ -70,10 +47,7 @@ public final class SlidingPipeline implements NamedPipeline<BenchEvent> {
      * @return one result per key and fired window
      */
     public DataStream<WindowCountSum> results(final DataStream<BenchEvent> source, final BenchSettings settings) {
-        return source.keyBy(BenchEvent.BY_KEY)
-                .parallelism(settings.parallelism())
-                .window(SlidingEventTimeWindows.<BenchEvent>of(SIZE_MILLIS, SLIDE_MILLIS))
-                .aggregate(new CountSumOfValues(), new CountSumOfWindow());
+        return CountSumWindows.of(source, settings, SlidingEventTimeWindows.<BenchEvent>of(SIZE_MILLIS, SLIDE_MILLIS));
     }
 
     @Override
