@@ -150,6 +150,7 @@ final class InlinePlacementTest {
             }
             final TaskMetrics stage = running.metrics().tasks().get(1);
             assertEquals("keyed-1", stage.stage());
+            assertEquals(null, stage.thread(), "a publisher's thread is the application's");
             assertEquals(INPUTS.size(), stage.recordsIn());
             assertEquals(keyed.afterEachPublish.get(INPUTS.size() - 1).size(), stage.recordsOut());
             publisher.end();
@@ -221,6 +222,11 @@ final class InlinePlacementTest {
         try (RunningPipeline running = pipeline.start()) {
             assertEquals(1, running.threads().size(), "one thread: the source's");
             sourceThread = running.threads().get(0).getName();
+            // the stage's metrics name the thread it runs on
+            final TaskMetrics stage = running.metrics().tasks().get(1);
+            assertEquals("keyed-1", stage.stage());
+            assertEquals(sourceThread, stage.thread());
+            assertEquals(List.of(), stage.inputs());
             assertTrue(running.awaitTermination(TIMEOUT), "the pipeline ended");
         }
         // at the end of input, MAX fires the last window
