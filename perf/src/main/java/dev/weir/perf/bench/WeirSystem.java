@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
 
 /**
  * A {@link NamedPipeline} on Weir: the harness's thread publishes each event into the pipeline (a
- * {@link Publisher}), the keyed stage runs on Weir's task threads behind a ring ({@link StagePlacement#HOP}, system
- * {@code weir-hop}) or on the publishing thread itself ({@link StagePlacement#INLINE}, system {@code weir-inline}).
+ * {@link Publisher}), the keyed stage runs on Weir's task threads behind a ring ({@link StagePlacement#HOP}) or on
+ * the publishing thread itself ({@link StagePlacement#INLINE}); see {@link #name()}.
  * Every run builds a new pipeline with the settings' idle strategy, ring size, state backend, CPUs, watermark interval
  * and keyed parallelism, and the system's placement; events go in one
  * record per hand-off ({@link Publisher#publish}), or with {@link Publisher#publishBatched} and a flush every
@@ -67,9 +67,12 @@ public final class WeirSystem<E> implements PipelineFactory<E> {
         return systems;
     }
 
-    /** @return the system's name in results, plots and the summary: {@code weir-hop} or {@code weir-inline} */
+    /**
+     * @return the system's name in results, plots and the summary: {@value BenchRun#WEIR} when the settings keep the
+     *     default placement only, else {@code weir-hop} or {@code weir-inline}
+     */
     public String name() {
-        return "weir-" + label(placement);
+        return settings.placements().equals(List.of(StagePlacement.HOP)) ? BenchRun.WEIR : BenchRun.WEIR + "-" + label(placement);
     }
 
     /**
