@@ -9,13 +9,13 @@ import dev.weir.perf.harness.Ratio;
 import dev.weir.perf.harness.ResultFiles;
 import dev.weir.perf.harness.SystemResult;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -101,12 +101,12 @@ public final class BenchRun<E> {
      *
      * @param clock where intended send times and arrivals are read
      * @param out the directory for the result files; created if missing
-     * @param progress receives one line as each run starts
+     * @param progress receives one line (no line break) as each run starts
      * @return the results, ratios and files written
      * @throws IOException if a result file cannot be written
      * @throws InterruptedException if interrupted while a pipeline drains
      */
-    public BenchReport run(final NanoClock clock, final Path out, final PrintStream progress) throws IOException, InterruptedException {
+    public BenchReport run(final NanoClock clock, final Path out, final Consumer<String> progress) throws IOException, InterruptedException {
         final BenchmarkPlan plan = settings.plan();
         final int poolSize = (int) Math.min(1 << 30, Math.max(MIN_POOL, 2L * WeirSystem.eventsInFlight(settings) + 1));
         final EventFactory<E> events = pipeline.events(settings, poolSize);
