@@ -67,8 +67,10 @@ final class BenchRunTest {
         final BenchRun<BenchEvent> run = new BenchRun<>(new TumblingPipeline(), NamedPipelineSmokeTest.TINY.withRates(0)
                 .withPlacements(StagePlacement.HOP, StagePlacement.INLINE), List.of("one"), List.of(new TwinEngine("one", false)));
         assertEquals(List.of("ceiling", "weir-hop", "weir-inline", "one-a", "one-b"), run.systemNames());
-        final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, new PrintStream(new ByteArrayOutputStream(), true,
-                StandardCharsets.UTF_8));
+        final List<String> progress = new ArrayList<>();
+        final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, progress::add);
+        assertEquals(List.of("round 1/1, rate max: ceiling", "round 1/1, rate max: weir-hop", "round 1/1, rate max: weir-inline",
+                "round 1/1, rate max: one-a", "round 1/1, rate max: one-b"), progress);
         assertEquals(List.of("weir-hop/ceiling", "weir-hop/one-a", "weir-hop/one-b", "weir-inline/ceiling", "weir-inline/one-a",
                 "weir-inline/one-b"), report.ratios().stream().map(ratio -> ratio.system() + "/" + ratio.against()).toList());
         assertEquals(List.of("ceiling", "weir-inline"), new BenchRun<>(new PassThroughPipeline(),
