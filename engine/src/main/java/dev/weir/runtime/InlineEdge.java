@@ -14,17 +14,26 @@ import dev.weir.valve.WatermarkValve;
  * after the processing-time timers due by then fired; a barrier snapshots the stage's chain
  * (aligned at once: one channel) and goes on; end of input ends the chain. The stage's
  * processing-time timers fire when the feeding chain asks for its own ({@link #advanceProcessingTime}),
- * and what the stage's own output holds back counts as the feeding chain's. The feeding thread only.
+ * and what the stage's own output holds back counts as the feeding chain's. Its operators' gauges
+ * are published every {@value #FLUSHES_PER_METRICS} flushes of the feeding chain, at the end of
+ * input and at close. The feeding thread only.
  *
  * @param <T> the record type
  */
 public final class InlineEdge<T> implements ChainEnd<T> {
+    /**
+     * Units of work of the feeding thread per publication of the stage's operator gauges: a publisher flushes after
+     * every record, and copying the statistics costs about as much as the rest of a small record's work.
+     */
+    static final int FLUSHES_PER_METRICS = 64;
+
     private final OperatorChain stage;
     private final KeySelector<? super T, ?> keySelector;
     private final WatermarkValve valve;
     private final BarrierAligner.Handler checkpoint;
     private final Clock clock;
     private final SideOutputs sideOutputs;
+    private int flushes;
 
     /**
      * @param stage the inline stage's chain, opened
@@ -77,6 +86,7 @@ public final class InlineEdge<T> implements ChainEnd<T> {
     public void end() {
         fireDueTimers();
         stage.endInput();
+        stage.publishMetrics();
     }
 
     @Override
@@ -88,8 +98,11 @@ public final class InlineEdge<T> implements ChainEnd<T> {
     @Override
     public void flush() {
         stage.flush();
-        // the unit of work of the feeding thread is the stage's too: its metrics as a task's after a duty cycle
-        stage.publishMetrics();
+        // the stage's gauges as a task's after its duty cycles, every so many units of work of the feeding thread
+        if (++flushes == FLUSHES_PER_METRICS) {
+            flushes = 0;
+            stage.publishMetrics();
+        }
     }
 
     @Override

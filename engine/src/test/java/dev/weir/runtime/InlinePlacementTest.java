@@ -176,6 +176,35 @@ final class InlinePlacementTest {
         }
     }
 
+    /**
+     * The stage's operator gauges (state entries, timers) are copied for other threads every 64
+     * publisher calls (each flushes), not on each: on a small record the copy costs as much as the
+     * rest of its work. Its record counters are always current.
+     */
+    @Test
+    void theInlineStagesGaugesArePublishedEvery64PublisherCalls() throws InterruptedException {
+        final StreamPipeline pipeline = StreamPipeline.named("inline").stateBackend(HeapStateBackend.INSTANCE);
+        final Publisher<Input> publisher = pipeline.publisher("inputs");
+        final Lines lines = new Lines();
+        Keyed.TUMBLING.build(published(pipeline, publisher), StagePlacement.INLINE).sink(lines);
+        try (RunningPipeline running = pipeline.start()) {
+            for (int key = 0; key < 63; key++) {
+                publisher.publish(new Input("k" + key, 1, Punctuation.NO_WATERMARK), 1);
+            }
+            assertEquals(63, running.metrics().tasks().get(1).recordsIn());
+            assertEquals(0, running.metrics().tasks().get(1).operator("window").stateEntries());
+            publisher.publish(new Input("k63", 1, Punctuation.NO_WATERMARK), 1);
+            // one window of each of 64 keys, each with its end-of-window timer
+            assertEquals(64, running.metrics().tasks().get(1).operator("window").stateEntries());
+            assertEquals(64, running.metrics().tasks().get(1).operator("window").pendingTimers());
+            publisher.end();
+            assertTrue(running.awaitTermination(TIMEOUT), "the pipeline ended");
+            // at the end of input: every window fired and cleaned up
+            assertEquals(0, running.metrics().tasks().get(1).operator("window").stateEntries());
+        }
+        assertEquals(64, lines.lines().size());
+    }
+
     @Test
     void processingTimeTimersOfAnInlineStageFireOnThePublishersCalls() {
         final VirtualClock clock = new VirtualClock(0);
