@@ -78,6 +78,19 @@ final class BenchRunTest {
     }
 
     @Test
+    void aWindowedRunWithoutAFiringWatermarkSaysWhatToChange(@TempDir final Path out) {
+        // the first periodic watermark is due an hour after the start: every window is fired by the end of the input
+        final BenchRun<BenchEvent> run = new BenchRun<>(new TumblingPipeline(),
+                NamedPipelineSmokeTest.TINY.withRates(0).withWatermarkIntervalMillis(3_600_000), List.of());
+        final IllegalStateException failure = assertThrows(IllegalStateException.class,
+                () -> run.run(SystemNanoClock.INSTANCE, out, line -> { }));
+        // 16 keys x 5 windows of event time
+        assertEquals("weir at rate max: none of 80 results reaching the sink was measured; does the sink report to Arrivals, and is"
+                + " the measured part long enough? (tumbling is windowed: a window result is measured only when a watermark fires it;"
+                + " give more events, a higher event-time pace or a shorter watermark interval)", failure.getMessage());
+    }
+
+    @Test
     void anEngineNotOnTheClassPathIsOneMessageListingThoseFound() {
         assertEquals("no engine named 'flink' to compare with; engines on the class path: none"
                 + " (./weir puts flink-runner on the class path only for --compare flink)",
