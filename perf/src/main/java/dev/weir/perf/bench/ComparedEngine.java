@@ -14,7 +14,7 @@ public interface ComparedEngine {
 
     /**
      * The systems this engine contributes for one pipeline, each run by the harness like Weir's: for Flink, e.g.
-     * {@code flink} (buffer timeout 0) and {@code flink-bt100} (the default). Each system runs the pipeline's
+     * {@code flink} (its default buffer timeout) and {@code flink-bt0} ({@code setBufferTimeout(0)}). Each system runs the pipeline's
      * {@link NamedPipeline#applyTo} over the same events and reports to the harness's arrivals.
      *
      * @param pipeline the pipeline
