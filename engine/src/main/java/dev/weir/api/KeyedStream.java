@@ -66,6 +66,21 @@ public final class KeyedStream<T, K> {
     }
 
     /**
+     * Sets where the keyed stage runs, whatever the pipeline's {@link StreamPipeline#placement}
+     * says. {@link StagePlacement#INLINE} runs it on the thread of the one instance feeding it:
+     * the stage must have parallelism 1 and be fed by one instance, and may set neither CPUs nor an
+     * idle strategy; {@link StreamPipeline#start()} refuses it otherwise. See docs/runtime.md,
+     * "Stage placement".
+     *
+     * @param where the keyed stage's placement
+     * @return this stream
+     */
+    public KeyedStream<T, K> placement(final StagePlacement where) {
+        stage.placement = Objects.requireNonNull(where, "where");
+        return this;
+    }
+
+    /**
      * Pins the keyed stage's threads: instance {@code i} runs on {@code cpuIds[i]}, whatever the
      * pipeline's {@link StreamPipeline#cpus} says; instances beyond the list follow the pipeline's
      * list, which skips every CPU a stage pins. Two stages pinning tasks to one CPU fail

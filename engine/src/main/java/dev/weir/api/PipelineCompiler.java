@@ -14,6 +14,7 @@ import dev.weir.runtime.ChannelOutput;
 import dev.weir.runtime.CompiledPipeline;
 import dev.weir.runtime.CpuAssignment;
 import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.runtime.InlineEdge;
 import dev.weir.runtime.OperatorChain;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.PlannedTask;
@@ -47,8 +48,9 @@ import java.util.Set;
 /**
  * The plan step of a pipeline: stages become tasks (one per instance, each with its fused
  * operator chain), the edges between stages become channels (one ring per upstream x downstream
- * instance), the first stage's instances become source tasks or publisher-fed sources, and a
- * checkpoint to resume from is restored into them. What it makes is the same whichever scheduler
+ * instance), an inline stage's chain becomes the end of the chain feeding it (an
+ * {@link InlineEdge}: no task, no ring), the first stage's instances become source tasks or
+ * publisher-fed sources, and a checkpoint to resume from is restored into them. What it makes is the same whichever scheduler
  * runs it (docs/runtime.md, "One plan, two schedulers"). One use per pipeline.
  */
 final class PipelineCompiler {
@@ -59,6 +61,7 @@ final class PipelineCompiler {
     private final int maxParallelism;
     private final int channelCapacity;
     private final IdleStrategyKind idleStrategy;
+    private final StagePlacement placement;
     private final WatermarkAlignmentGroups alignmentGroups;
     private final List<Publisher<?>> publishers;
     private final Source<?> source;
@@ -71,9 +74,9 @@ final class PipelineCompiler {
     /** The pipeline's configuration, as {@link StreamPipeline} holds it; see its setters. */
     PipelineCompiler(final String name, final List<Stage> stages, final PipelineControl control, final SideOutputs sideOutputs,
             final int maxParallelism, final int channelCapacity, final IdleStrategyKind idleStrategy,
-            final WatermarkAlignmentGroups alignmentGroups, final List<Publisher<?>> publishers, final Source<?> source,
-            final WatermarkStrategy<?> strategy, final Sink<?> sink, final Path checkpointDir, final Duration checkpointInterval,
-            final Path restoreDir) {
+            final StagePlacement placement, final WatermarkAlignmentGroups alignmentGroups, final List<Publisher<?>> publishers,
+            final Source<?> source, final WatermarkStrategy<?> strategy, final Sink<?> sink, final Path checkpointDir,
+            final Duration checkpointInterval, final Path restoreDir) {
         this.name = name;
         this.stages = stages;
         this.control = control;
@@ -81,6 +84,7 @@ final class PipelineCompiler {
         this.maxParallelism = maxParallelism;
         this.channelCapacity = channelCapacity;
         this.idleStrategy = idleStrategy;
+        this.placement = placement;
         this.alignmentGroups = alignmentGroups;
         this.publishers = publishers;
         this.source = source;
@@ -94,7 +98,8 @@ final class PipelineCompiler {
     /**
      * Checks the stages and the checkpoint directories; nothing is created before all checks passed.
      *
-     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism
+     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or a
+     *     stage placed inline cannot run on one feeding thread
      * @throws IllegalStateException if the pipeline has no source or no sink, or the checkpoint
      *     directory holds an earlier run's checkpoints
      */
@@ -113,6 +118,11 @@ final class PipelineCompiler {
         }
         if (publishers != null && stages.get(0).parallelism != publishers.size()) {
             throw new IllegalStateException("a publisher is one source instance");
+        }
+        for (int i = 1; i < stages.size(); i++) {
+            if (inline(i)) {
+                requireInlinePossible(i);
+            }
         }
         if (checkpointDir != null || restoreDir != null) {
             CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
@@ -139,31 +149,60 @@ final class PipelineCompiler {
                         participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
         final Channel[][][] channels = channels();
         final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
+        // last stage first: an inline stage's chain is the end of the chain feeding it
+        final OperatorChain[][] chains = new OperatorChain[stages.size()][];
+        final ChainCheckpointer[][] checkpointers = new ChainCheckpointer[stages.size()][];
+        for (int i = stages.size() - 1; i >= 0; i--) {
+            final Stage stage = stages.get(i);
+            chains[i] = new OperatorChain[stage.parallelism];
+            checkpointers[i] = new ChainCheckpointer[stage.parallelism];
+            for (int instance = 0; instance < stage.parallelism; instance++) {
+                final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
+                final ChainEnd<?> end;
+                if (i + 1 == stages.size()) {
+                    end = new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
+                } else if (inline(i + 1)) {
+                    end = new InlineEdge<>(chains[i + 1][0], (KeySelector) stages.get(i + 1).inputKey, clock, ownSideOutputs,
+                            checkpointers[i + 1][0]);
+                } else {
+                    end = new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs);
+                }
+                chains[i][instance] = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
+                        stage.parallelism, maxParallelism, backend);
+                checkpointers[i][instance] = checkpoints == null && restored == null ? null
+                        : new ChainCheckpointer(checkpoints, chains[i][instance], operatorIds(stage), instance, stage.parallelism,
+                                maxParallelism, clock);
+            }
+        }
         final List<PlannedTask> tasks = new ArrayList<>();
         final List<TaskMonitor> monitors = new ArrayList<>();
         int threaded = 0;
+        // the threaded task index of the previous stage's instance 0: the thread an inline stage runs on
+        int feedingTask = -1;
         for (int i = 0; i < stages.size(); i++) {
             final Stage stage = stages.get(i);
             final IdleStrategyKind idle = stage.idleStrategy != null ? stage.idleStrategy : idleStrategy;
+            int firstTask = -1;
             for (int instance = 0; instance < stage.parallelism; instance++) {
-                final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
-                final ChainEnd<?> end = i + 1 < stages.size()
-                        ? new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs)
-                        : new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
-                final OperatorChain chain = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
-                        stage.parallelism, maxParallelism, backend);
+                final OperatorChain chain = chains[i][instance];
                 final String role = name + "-" + stage.name + "-" + instance;
-                final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
-                        : new ChainCheckpointer(checkpoints, chain, operatorIds(stage), instance, stage.parallelism, maxParallelism, clock);
+                final ChainCheckpointer checkpointer = checkpointers[i][instance];
                 if (checkpoints != null && instance == 0) {
                     checkpointer.fingerprint().forEach(checkpoints::describe);
                 }
                 final int cpu = instance < stage.cpus.length ? stage.cpus[instance] : CpuAssignment.UNPINNED;
-                if (i == 0) {
+                if (inline(i)) {
+                    if (restored != null) {
+                        checkpointer.restore(restoreFrom, restored);
+                    }
+                    monitors.add(TaskMonitor.ofInlineStage(role, stage.name, instance, feedingTask, chain));
+                    firstTask = feedingTask;
+                } else if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
-                    if (end instanceof ChannelOutput) {
+                    final ChainEnd<?> exit = exitOf(chain);
+                    if (exit instanceof ChannelOutput) {
                         // time blocked on a full ring is not idle time (docs/semantics.md §1)
-                        ((ChannelOutput<?>) end).backPressureListener(emitter);
+                        ((ChannelOutput<?>) exit).backPressureListener(emitter);
                     }
                     final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
                     if (checkpointer != null) {
@@ -184,6 +223,7 @@ final class PipelineCompiler {
                     final SourceAlignment sourceAlignment = alignment == null
                             ? null
                             : new SourceAlignment(alignment, alignmentGroups.group(alignment.group()), clock);
+                    firstTask = instance == 0 ? threaded : firstTask;
                     monitors.add(TaskMonitor.ofSource(role, stage.name, instance, threaded++, chain));
                     tasks.add(new PlannedTask(new SourceTask(role, reader, emitter, control, sourceAlignment), i, instance, true, idle, cpu));
                 } else {
@@ -196,18 +236,65 @@ final class PipelineCompiler {
                     if (restored != null) {
                         checkpointer.restore(restoreFrom, restored);
                     }
+                    firstTask = instance == 0 ? threaded : firstTask;
                     monitors.add(TaskMonitor.of(task, stage.name, instance, threaded++));
                     tasks.add(new PlannedTask(task, i, instance, true, idle, cpu));
                 }
             }
+            feedingTask = firstTask;
         }
         return new CompiledPipeline(name, control, clock, tasks, monitors, checkpoints);
     }
 
-    /** @return channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down' */
+    /** @return true if stage i runs on the thread of the instance feeding it (the source is never inline) */
+    private boolean inline(final int i) {
+        final Stage stage = stages.get(i);
+        return i > 0 && (stage.placement != null ? stage.placement : placement) == StagePlacement.INLINE;
+    }
+
+    /** Refuses an inline stage that cannot run on one feeding thread, naming the first reason. */
+    private void requireInlinePossible(final int i) {
+        final Stage stage = stages.get(i);
+        final Stage feeding = stages.get(i - 1);
+        final String cannot = "pipeline '" + name + "': stage " + stage.name + " cannot run inline ("
+                + (stage.placement != null ? "KeyedStream.placement" : "StreamPipeline.placement") + ")";
+        final String feedingThread = "an inline stage runs on the thread of the one instance feeding it";
+        if (stage.parallelism != 1) {
+            throw new IllegalArgumentException(cannot + ": its parallelism is " + stage.parallelism + "; " + feedingThread
+                    + ", so its parallelism is 1");
+        }
+        if (feeding.parallelism != 1) {
+            throw new IllegalArgumentException(cannot + ": the " + feeding.parallelism + " instances of stage " + feeding.name + " feed it; "
+                    + feedingThread);
+        }
+        if (stage.cpus.length > 0) {
+            throw new IllegalArgumentException(cannot + ": it names CPUs of its own; it runs on the thread of stage " + feeding.name);
+        }
+        if (stage.idleStrategy != null) {
+            throw new IllegalArgumentException(cannot + ": it has an idle strategy of its own; it runs on the thread of stage "
+                    + feeding.name);
+        }
+    }
+
+    /** @return the end of a chain past every inline stage behind it: downstream channels or a sink */
+    private static ChainEnd<?> exitOf(final OperatorChain chain) {
+        ChainEnd<?> end = chain.end();
+        while (end instanceof InlineEdge) {
+            end = ((InlineEdge<?>) end).stage().end();
+        }
+        return end;
+    }
+
+    /**
+     * @return channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down';
+     *     channels[i] is null when stage i+1 is inline (no ring)
+     */
     private Channel[][][] channels() {
         final Channel[][][] channels = new Channel[stages.size() - 1][][];
         for (int i = 0; i + 1 < stages.size(); i++) {
+            if (inline(i + 1)) {
+                continue;
+            }
             final int ups = stages.get(i).parallelism;
             final int downs = stages.get(i + 1).parallelism;
             channels[i] = new Channel[ups][downs];

@@ -15,6 +15,8 @@ final class Stage {
     final List<OperatorFactory<?, ?>> operators = new ArrayList<>();
     int parallelism;
     IdleStrategyKind idleStrategy;
+    /** Where the stage runs, or null for the pipeline's placement of keyed stages. */
+    StagePlacement placement;
     /** The CPU of each instance, in instance order; instances beyond it follow the pipeline's list. */
     int[] cpus = new int[0];
     /** The index in the logical plan of the step last recorded in this stage: what the next one reads. */

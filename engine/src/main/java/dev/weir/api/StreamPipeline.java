@@ -50,7 +50,8 @@ import java.util.function.IntFunction;
  * try (RunningPipeline running = pipeline.start()) { trades.publish(...); trades.end(); running.awaitTermination(); }
  * }</pre>
  * Every stage boundary ({@code keyBy}) is a set of single-producer ring buffers, one per
- * upstream x downstream instance; stateless steps are fused into the stage before them.
+ * upstream x downstream instance, unless the keyed stage runs inline on the thread feeding it
+ * ({@link #placement}); stateless steps are fused into the stage before them.
  * Threading, idle strategies, CPU pinning, back-pressure, lifecycle and metrics: docs/runtime.md.
  * Not thread-safe: build and start it from one thread.
  */
@@ -71,6 +72,7 @@ public final class StreamPipeline {
      */
     private StateBackend stateBackend;
     private IdleStrategyKind idleStrategy = IdleStrategyKind.BACKOFF;
+    private StagePlacement placement = StagePlacement.HOP;
     private TaskThreadFactory threadFactory = TaskThreadFactory.DEFAULT;
     private WatermarkAlignmentGroups alignmentGroups = new WatermarkAlignmentGroups();
     private int[] cpus = new int[0];
@@ -145,6 +147,21 @@ public final class StreamPipeline {
      */
     public StreamPipeline idleStrategy(final IdleStrategyKind kind) {
         this.idleStrategy = Objects.requireNonNull(kind, "kind");
+        return this;
+    }
+
+    /**
+     * Sets where keyed stages run unless a stage sets its own ({@link KeyedStream#placement}).
+     * With {@link StagePlacement#INLINE} every keyed stage runs on the thread of the one instance
+     * feeding it, so each must qualify (parallelism 1, fed by one instance, no CPUs or idle
+     * strategy of its own), or {@link #start()} refuses the pipeline. See docs/runtime.md, "Stage
+     * placement".
+     *
+     * @param where the keyed stages' placement; default {@link StagePlacement#HOP}
+     * @return this pipeline
+     */
+    public StreamPipeline placement(final StagePlacement where) {
+        this.placement = Objects.requireNonNull(where, "where");
         return this;
     }
 
@@ -412,11 +429,13 @@ public final class StreamPipeline {
     /**
      * Compiles the stages into tasks and channels and starts the task threads: one per task,
      * fewer when busy-spinning tasks beyond the free cores share threads; a publisher's stage
-     * has none (it runs on the publishing thread). See docs/runtime.md.
+     * has none (it runs on the publishing thread), nor has an inline stage (it runs on the thread
+     * feeding it). See docs/runtime.md.
      *
      * @return the running pipeline
-     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or
-     *     two stages pin tasks to the same CPU ({@link KeyedStream#cpus})
+     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism,
+     *     two stages pin tasks to the same CPU ({@link KeyedStream#cpus}), or a stage placed
+     *     inline cannot run on one feeding thread ({@link #placement})
      */
     public RunningPipeline start() {
         final CompiledPipeline plan = compile(clock);
@@ -433,7 +452,8 @@ public final class StreamPipeline {
      *
      * @param processingTime the pipeline's virtual processing time
      * @return the pipeline, not yet run
-     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism
+     * @throws IllegalArgumentException if a stage's parallelism is above the max parallelism, or a
+     *     stage placed inline cannot run on one feeding thread ({@link #placement})
      */
     public DeterministicPipeline startDeterministic(final VirtualClock processingTime) {
         final VirtualClock virtual = Objects.requireNonNull(processingTime, "processingTime");
@@ -446,7 +466,7 @@ public final class StreamPipeline {
             throw new IllegalStateException("pipeline '" + name + "' was started already");
         }
         final PipelineCompiler compiler = new PipelineCompiler(name, stages, control, sideOutputs, maxParallelism, channelCapacity,
-                idleStrategy, alignmentGroups, publishers, source, strategy, sink, checkpointDir, checkpointInterval, restoreDir);
+                idleStrategy, placement, alignmentGroups, publishers, source, strategy, sink, checkpointDir, checkpointInterval, restoreDir);
         compiler.check();
         requireOneStagePerCpu();
         final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();

@@ -55,4 +55,21 @@ public interface ChainEnd<T> extends Output<T> {
     default long backlog() {
         return 0;
     }
+
+    /**
+     * @return when the next processing-time timer of what runs behind this end on the producing
+     *     thread (an inline stage) is due; {@link Long#MAX_VALUE} by default: nothing runs there
+     */
+    default long nextProcessingTime() {
+        return Long.MAX_VALUE;
+    }
+
+    /**
+     * Fires the processing-time timers due by then of what runs behind this end on the producing
+     * thread (an inline stage); nothing by default.
+     *
+     * @param nowMillis processing time
+     */
+    default void advanceProcessingTime(final long nowMillis) {
+    }
 }

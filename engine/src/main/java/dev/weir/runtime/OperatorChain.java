@@ -132,17 +132,27 @@ public final class OperatorChain implements WatermarkSink {
         }
     }
 
-    /** @return when the next processing-time timer of any operator is due */
+    /** @return when the next processing-time timer of any operator is due, or of an inline stage behind the chain's end */
     public long nextProcessingTime() {
-        long next = Long.MAX_VALUE;
+        long next = end.nextProcessingTime();
         for (int i = 0; i < operators.size(); i++) {
             next = Math.min(next, operators.get(i).nextProcessingTime());
         }
         return next;
     }
 
-    /** @param nowMillis fires every operator's processing-time timers due by then */
+    /**
+     * Fires every operator's processing-time timers due by then, in chain order, then those of an
+     * inline stage behind the chain's end (what they emit reaches it before its own timers fire).
+     *
+     * @param nowMillis processing time
+     */
     public void advanceProcessingTime(final long nowMillis) {
+        fireOperatorTimers(nowMillis);
+        end.advanceProcessingTime(nowMillis);
+    }
+
+    private void fireOperatorTimers(final long nowMillis) {
         for (int i = 0; i < operators.size(); i++) {
             final OneInputOperator<Object, Object> operator = operators.get(i);
             if (operator.nextProcessingTime() <= nowMillis) {
@@ -158,7 +168,8 @@ public final class OperatorChain implements WatermarkSink {
      */
     public void endInput() {
         processingTime.end();
-        advanceProcessingTime(Long.MAX_VALUE);
+        // an inline stage behind the end fires its own when its input ends, after what this chain emits at its end
+        fireOperatorTimers(Long.MAX_VALUE);
         for (final OneInputOperator<Object, Object> operator : operators) {
             operator.endInput();
         }

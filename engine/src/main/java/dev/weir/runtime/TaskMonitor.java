@@ -11,7 +11,8 @@ import java.util.List;
 /**
  * Watches one task from other threads: takes {@link TaskMetrics} snapshots of its chain, input
  * channels and valve, and tells whether it has caught up with its inputs. A source instance fed
- * by a publisher has a monitor too (no thread, no inputs). Thread-safe.
+ * by a publisher has a monitor too (no thread, no inputs), and so has an inline stage's instance
+ * (the thread of the task feeding it, no inputs). Thread-safe.
  */
 public final class TaskMonitor {
     private static final Channel[] NO_INPUTS = new Channel[0];
@@ -60,6 +61,20 @@ public final class TaskMonitor {
      * @return a monitor of a source instance (no input channels)
      */
     public static TaskMonitor ofSource(final String name, final String stage, final int instance, final int taskIndex,
+            final OperatorChain chain) {
+        return new TaskMonitor(name, stage, instance, taskIndex, NO_INPUTS, null, chain, null);
+    }
+
+    /**
+     * @param name the inline stage instance's name
+     * @param stage its stage's name
+     * @param instance its instance index
+     * @param taskIndex the index among the pipeline's threaded tasks of the task whose thread runs
+     *     it, or -1 when a publisher feeds that thread
+     * @param chain the stage's operators
+     * @return a monitor of an inline stage's instance (no input channels, no thread of its own)
+     */
+    public static TaskMonitor ofInlineStage(final String name, final String stage, final int instance, final int taskIndex,
             final OperatorChain chain) {
         return new TaskMonitor(name, stage, instance, taskIndex, NO_INPUTS, null, chain, null);
     }

@@ -40,6 +40,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A file-source pipeline (keyBy, 1 s tumbling count+sum) is stopped after a checkpoint completed
@@ -178,7 +180,12 @@ final class CheckpointRecoveryTest {
 
     private static StreamPipeline pipeline(final Source<Trade> trades, final int sources, final int keyed, final VirtualClock clock,
             final ResultSink sink) {
-        final StreamPipeline pipeline = StreamPipeline.named("recovery").clock(clock);
+        return pipeline(trades, sources, keyed, clock, sink, StagePlacement.HOP);
+    }
+
+    private static StreamPipeline pipeline(final Source<Trade> trades, final int sources, final int keyed, final VirtualClock clock,
+            final ResultSink sink, final StagePlacement placement) {
+        final StreamPipeline pipeline = StreamPipeline.named("recovery").clock(clock).placement(placement);
         pipeline.from("trades", trades,
                         WatermarkStrategy.<Trade>forMonotonousTimestamps().withTimestampAssigner((trade, ts) -> trade.timestamp()), sources)
                 .keyBy(Trade::key)
@@ -375,10 +382,31 @@ final class CheckpointRecoveryTest {
 
     @Test
     void onTheDeterministicSchedulerARestoredRunContinuesExactlyWhereItsCheckpointWasTaken() throws Exception {
-        final List<Path> files = writeFiles(2);
+        assertContinuesWhereCheckpointed(2, StagePlacement.HOP, StagePlacement.HOP);
+    }
+
+    /**
+     * A keyed stage run inline, on its source's thread, takes the same checkpoints as one behind a
+     * ring (its own state file, its own acknowledgement): a checkpoint taken in either placement
+     * restores into either, and the run continues exactly where it was taken.
+     */
+    @ParameterizedTest(name = "checkpoint taken {0}, restored {1}")
+    @CsvSource({"INLINE, INLINE", "INLINE, HOP", "HOP, INLINE"})
+    void anInlineStageCheckpointsAndRestoresAsOneBehindARing(final StagePlacement taken, final StagePlacement restoredIn) throws Exception {
+        assertContinuesWhereCheckpointed(1, taken, restoredIn);
+    }
+
+    /**
+     * @param files the input files: as many source instances and keyed instances
+     * @param taken the keyed stage's placement in the reference run and the run that takes the checkpoint
+     * @param restoredIn its placement in the run that restores
+     */
+    private void assertContinuesWhereCheckpointed(final int files, final StagePlacement taken, final StagePlacement restoredIn)
+            throws Exception {
+        final List<Path> paths = writeFiles(files);
         final VirtualClock referenceClock = new VirtualClock(0);
         final ResultSink reference = new ResultSink();
-        try (DeterministicPipeline running = pipeline(pacedFiles(files, referenceClock), 2, 2, referenceClock, reference)
+        try (DeterministicPipeline running = pipeline(pacedFiles(paths, referenceClock), files, files, referenceClock, reference, taken)
                 .startDeterministic(referenceClock)) {
             running.runToEnd();
         }
@@ -386,7 +414,7 @@ final class CheckpointRecoveryTest {
 
         final VirtualClock clock = new VirtualClock(0);
         final ResultSink sink = new ResultSink();
-        try (DeterministicPipeline running = pipeline(pacedFiles(files, clock), 2, 2, clock, sink)
+        try (DeterministicPipeline running = pipeline(pacedFiles(paths, clock), files, files, clock, sink, taken)
                 .checkpointing(dir.resolve("checkpoints"), Duration.ofMillis(INTERVAL_MILLIS))
                 .startDeterministic(clock)) {
             running.advanceTo(1_500);
@@ -396,9 +424,11 @@ final class CheckpointRecoveryTest {
 
         final VirtualClock restoredClock = new VirtualClock(0);
         final ResultSink restoredSink = new ResultSink();
-        try (DeterministicPipeline restored = pipeline(pacedFiles(files, restoredClock), 2, 2, restoredClock, restoredSink)
+        try (DeterministicPipeline restored = pipeline(pacedFiles(paths, restoredClock), files, files, restoredClock, restoredSink,
+                restoredIn)
                 .restoreFrom(dir.resolve("checkpoints"))
-                .checkpointing(dir.resolve("checkpoints"), Duration.ofMillis(300)) // the rest of the input takes 500 ms
+                // the rest of the input takes 500 ms (2 files) or 2 s (1 file): one more checkpoint
+                .checkpointing(dir.resolve("checkpoints"), Duration.ofMillis(files == 2 ? 300 : 1500))
                 .startDeterministic(restoredClock)) {
             assertEquals(1, restored.completedCheckpointId(), "restored from checkpoint 1");
             restored.runToEnd();

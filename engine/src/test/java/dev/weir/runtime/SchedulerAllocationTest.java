@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
 import dev.weir.api.DataStream;
+import dev.weir.api.StagePlacement;
 import dev.weir.api.StreamPipeline;
 import dev.weir.metrics.ChannelMetrics;
 import dev.weir.metrics.TaskMetrics;
@@ -33,7 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * publishing thread runs the source's chain and its wait, and the task threads the rest (the perf
  * module's ZeroGarbagePipelineTest measures those on a larger run). With 4-slot rings the writes a
  * full ring cannot take wait in its channel's overflow, whose slots are allocated once and reused
- * (docs/runtime.md, "Back-pressure").
+ * (docs/runtime.md, "Back-pressure"). With the window stage inline (docs/runtime.md, "Stage
+ * placement") the feeding thread runs it and allocates nothing per record either.
  *
  * <p>The window operator allocates only when a key's window first appears: the aggregate's
  * accumulator, the window object on a miss of its window cache (once per period), and, when they
@@ -132,8 +134,14 @@ final class SchedulerAllocationTest {
         abstract void build(StreamPipeline pipeline, Publisher<Tick> publisher, Totals totals);
 
         private static void windowed(final DataStream<Tick> ticks, final Totals totals) {
+            windowed(ticks, totals, StagePlacement.HOP);
+        }
+
+        /** The window stage at parallelism 2 behind rings, or 1 inline on the feeding thread. */
+        private static void windowed(final DataStream<Tick> ticks, final Totals totals, final StagePlacement placement) {
             ticks.keyBy(Tick::symbol)
-                    .parallelism(2)
+                    .parallelism(placement == StagePlacement.INLINE ? 1 : 2)
+                    .placement(placement)
                     .window(TumblingEventTimeWindows.of(WINDOW_MILLIS))
                     .aggregate(CountSum.<Tick>of(Tick::price))
                     .sink(totals);
@@ -183,14 +191,7 @@ final class SchedulerAllocationTest {
     private void publishDeterministic(final Publisher<Tick> publisher, final DeterministicPipeline running, final int from,
             final boolean batched) {
         for (int i = from; i < from + RECORDS; i++) {
-            if (batched) {
-                publisher.publishBatched(ticks[i % KEYS], i);
-                if (i % 64 == 63) {
-                    publisher.flush();
-                }
-            } else {
-                publisher.publish(ticks[i % KEYS], i);
-            }
+            publish(publisher, i, batched);
             if (i % 100 == 99) {
                 running.advanceTo(running.clock().millis() + 1);
             }
@@ -200,11 +201,12 @@ final class SchedulerAllocationTest {
 
     /**
      * A generator source → keyBy (p=2) → window aggregate → sink on the deterministic scheduler:
-     * the source reads its records at their pace on the virtual clock as time moves.
+     * the source reads its records at their pace on the virtual clock as time moves. Also with the
+     * window stage inline (p=1, no ring: docs/runtime.md, "Stage placement").
      */
-    @ParameterizedTest(name = "{0}-slot rings")
-    @ValueSource(ints = {1024, 4})
-    void aSourceFedPipelineOnTheDeterministicSchedulerAllocatesNothingPerRecord(final int slots) {
+    @ParameterizedTest(name = "{0}-slot rings, {1}")
+    @CsvSource({"1024, HOP", "4, HOP", "1024, INLINE"})
+    void aSourceFedPipelineOnTheDeterministicSchedulerAllocatesNothingPerRecord(final int slots, final StagePlacement placement) {
         final VirtualClock clock = new VirtualClock(0);
         // 100 records a millisecond; the generator returns pre-created records
         final GeneratorSource<Tick> source = GeneratorSource.bounded(3L * RECORDS, 100_000,
@@ -212,7 +214,7 @@ final class SchedulerAllocationTest {
         final StreamPipeline pipeline = StreamPipeline.named("allocation").stateBackend(HeapStateBackend.INSTANCE).channelCapacity(slots);
         final AtomicLong read = new AtomicLong();
         Shape.windowed(pipeline.from("ticks", source, WatermarkStrategy.<Tick>forBoundedOutOfOrderness(10)
-                .withTimestampAssigner((t, ts) -> read.getAndIncrement()), 1), totals);
+                .withTimestampAssigner((t, ts) -> read.getAndIncrement()), 1), totals, placement);
         final long millisPerPhase = RECORDS / 100;
         try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
             advanceInSteps(running, millisPerPhase);
@@ -278,6 +280,51 @@ final class SchedulerAllocationTest {
             assertTrue(running.awaitTermination(TIMEOUT), "the pipeline did not end");
         }
         assertTotals(2L * records * shape.fanOut);
+    }
+
+    /**
+     * The tumbling window inline behind a publisher on the threaded scheduler (docs/runtime.md,
+     * "Stage placement"): there is no task thread, the publishing thread runs the source's chain,
+     * the keyed edge and the window operator on each call, and allocates nothing per record.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"publish", "publishBatched"})
+    void anInlineTumblingWindowBehindAPublisherAllocatesNothingPerRecord(final String call) throws InterruptedException {
+        final StreamPipeline pipeline = StreamPipeline.named("allocation").stateBackend(HeapStateBackend.INSTANCE);
+        final Publisher<Tick> publisher = pipeline.publisher("ticks");
+        Shape.windowed(pipeline.from(publisher, WatermarkStrategy.<Tick>forBoundedOutOfOrderness(10)), totals, StagePlacement.INLINE);
+        final boolean batched = call.equals("publishBatched");
+        try (RunningPipeline running = pipeline.start()) {
+            assertEquals(List.of(), running.threads());
+            publishInline(publisher, 0, batched);
+            final long before = threads.getThreadAllocatedBytes(thread);
+            publishInline(publisher, RECORDS, batched);
+            final long allocated = threads.getThreadAllocatedBytes(thread) - before;
+            assertTrue(allocated < RECORDS, "allocated " + allocated + " bytes for " + RECORDS + " records");
+            assertEquals(0, totals.results());
+            publisher.end();
+            assertTrue(running.awaitTermination(TIMEOUT), "the pipeline did not end");
+        }
+        assertTotals(2L * RECORDS);
+    }
+
+    private void publishInline(final Publisher<Tick> publisher, final int from, final boolean batched) {
+        for (int i = from; i < from + RECORDS; i++) {
+            publish(publisher, i, batched);
+        }
+        publisher.flush();
+    }
+
+    /** Publishes record i: at once, or batched with a flush after every 64th. */
+    private void publish(final Publisher<Tick> publisher, final int i, final boolean batched) {
+        if (batched) {
+            publisher.publishBatched(ticks[i % KEYS], i);
+            if (i % 64 == 63) {
+                publisher.flush();
+            }
+        } else {
+            publisher.publish(ticks[i % KEYS], i);
+        }
     }
 
     private void publishThreaded(final Publisher<Tick> publisher, final int from, final int records) {

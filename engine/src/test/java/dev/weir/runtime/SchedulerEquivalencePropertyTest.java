@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.KeyedStream;
+import dev.weir.api.StagePlacement;
 import dev.weir.api.StreamPipeline;
 import dev.weir.api.WindowedStream;
 import dev.weir.operator.OutputTag;
@@ -23,7 +24,9 @@ import dev.weir.window.Window;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -33,7 +36,9 @@ import org.junit.jupiter.api.Test;
  * then 1 to 3 keyed window stages (tumbling, sliding, session, or global with a count trigger;
  * parallelism 1 to 3; allowed lateness; late side outputs; another key per stage) with map,
  * filter or flatMap between them. The deterministic scheduler prints the same lines twice; the
- * threaded one prints the same multiset. A failure names the seed and the pipeline.
+ * threaded one prints the same multiset. The keyed stages that can run inline (docs/runtime.md,
+ * "Stage placement") give the same results there as behind rings. A failure names the seed and
+ * the pipeline.
  *
  * <p>The generator keeps to pipelines whose results are the same for every interleaving of
  * parallel instances, which is all the threaded scheduler promises (as Flink does): a count
@@ -99,11 +104,20 @@ final class SchedulerEquivalencePropertyTest {
         }
 
         StreamPipeline build(final Lines lines) {
+            return build(lines, StagePlacement.HOP);
+        }
+
+        /**
+         * @param placement of every keyed stage that can take it (parallelism 1, fed by one
+         *     instance); the others hop
+         */
+        StreamPipeline build(final Lines lines, final StagePlacement placement) {
             final StreamPipeline pipeline = StreamPipeline.named("generated").stateBackend(HeapStateBackend.INSTANCE);
             DataStream<Item> items = pipeline.from("input", CollectionSource.of(input).withBatchSize(batchSize),
                             WatermarkStrategy.<Input>forPunctuation((in, ts) -> in.watermark()).withTimestampAssigner((in, ts) -> in.time()), 1)
                     .map(in -> new Item(in.key(), in.value()));
             DataStream<Result> results = null;
+            int feeding = 1; // the source's instances
             for (int s = 0; s < stages.size(); s++) {
                 final StageSpec spec = stages.get(s);
                 if (results != null) {
@@ -112,6 +126,10 @@ final class SchedulerEquivalencePropertyTest {
                 }
                 final int stage = s + 1;
                 final KeyedStream<Item, Long> keyed = step(items, spec.before()).keyBy(Item::key).parallelism(spec.parallelism());
+                if (feeding == 1 && spec.parallelism() == 1) {
+                    keyed.placement(placement);
+                }
+                feeding = spec.parallelism();
                 results = switch (spec.kind()) {
                     case TUMBLING -> windowed(stage, spec, keyed.window(TumblingEventTimeWindows.of(spec.size())), lines);
                     case SLIDING -> windowed(stage, spec, keyed.window(SlidingEventTimeWindows.of(spec.size(), spec.slide())), lines);
@@ -224,6 +242,52 @@ final class SchedulerEquivalencePropertyTest {
         // the generator reaches results and late data: the comparison covers windows and side outputs
         assertFalse(withResults < CASES * 9 / 10, "only " + withResults + " cases had results");
         assertFalse(withLateLines < CASES / 10, "only " + withLateLines + " cases had late records");
+    }
+
+    /**
+     * The same cases with every keyed stage that can run inline (parallelism 1, fed by one
+     * instance) run inline: on the deterministic scheduler the lines of each stream (results,
+     * each stage's late records) per key come in the same order as with every stage behind a
+     * ring, and the whole output is the same multiset; on the threaded one the same multiset.
+     */
+    @Test
+    void inlineStagesGiveTheSameResultsAsStagesBehindRings() {
+        final long base = 20261130L;
+        int withInline = 0;
+        for (int i = 0; i < CASES; i++) {
+            final Case generated = generate(base + i);
+            final Supplier<String> described = generated::toString;
+            final List<String> hop = run(Scheduler.DETERMINISTIC, generated);
+            final Lines inline = new Lines();
+            final List<String> inlineLines = Scheduler.DETERMINISTIC.runToEnd(generated.build(inline, StagePlacement.INLINE), inline);
+            assertEquals(perKey(hop), perKey(inlineLines), described);
+            assertEquals(sorted(hop), sorted(inlineLines), described);
+            if (i % 5 == 0) {
+                final Lines threaded = new Lines();
+                Scheduler.THREADED.runToEnd(generated.build(threaded, StagePlacement.INLINE), threaded);
+                assertEquals(sorted(hop), threaded.sorted(), described);
+            }
+            withInline += generated.stages().get(0).parallelism() == 1 ? 1 : 0;
+        }
+        // the generator reaches inline stages often: the comparison covers them
+        assertFalse(withInline < CASES / 5, "only " + withInline + " cases had an inline stage");
+    }
+
+    /** @return the lines of each stream and key ("s2 3 ...", "late1 3:17"), in arrival order */
+    private static Map<String, List<String>> perKey(final List<String> lines) {
+        final Map<String, List<String>> streams = new TreeMap<>();
+        for (final String line : lines) {
+            final String[] words = line.split(" ");
+            final String key = words[0] + " " + words[1].split(":")[0];
+            streams.computeIfAbsent(key, k -> new ArrayList<>()).add(line);
+        }
+        return streams;
+    }
+
+    private static List<String> sorted(final List<String> lines) {
+        final List<String> sorted = new ArrayList<>(lines);
+        Collections.sort(sorted);
+        return sorted;
     }
 
     private static List<String> run(final Scheduler scheduler, final Case generated) {

@@ -70,6 +70,9 @@ class BenchCommandTest {
         "--parallelism=0| weir bench: --parallelism: must be at least 1, got 0",
         "--parallelism=3000000000| weir bench: --parallelism: must be at most 2147483647, got 3000000000",
         "--event-time-pace=0| weir bench: --event-time-pace: must be at least 1, got 0",
+        "--placement=fused| weir bench: --placement: 'fused' is not a placement (hop or inline)",
+        "--placement=hop,| weir bench: --placement: '' is not a placement (hop or inline)",
+        "--placement=inline,hop,inline| weir bench: --placement: the placement inline is given twice",
         "--compare=spark| weir bench: --compare: no engine named 'spark' to compare with; engines on the class path: none"
                 + " (./weir puts flink-runner on the class path only for --compare flink)",
     })
@@ -92,6 +95,33 @@ class BenchCommandTest {
         assertEquals(List.of("weir bench: --out: cannot create the directory " + file.resolve("sub") + ": Not a directory"),
                 underFile.errLines(), underFile::describe);
         assertEquals("kept\n", Files.readString(file));
+    }
+
+    @Test
+    void theInlinePlacementNeedsParallelismOne(@TempDir final Path out) {
+        final CommandRun run = CommandRun.of("bench", "tumbling", "--out", out.toString(), "--parallelism", "2", "--placement", "hop,inline");
+        assertEquals(2, run.exitCode(), run::describe);
+        assertEquals(List.of("weir bench: --placement: inline runs the keyed stage on the publishing thread, so it needs --parallelism 1,"
+                + " got 2"), run.errLines(), run::describe);
+        assertEquals(List.of(), List.of(out.toFile().list()), "nothing ran");
+    }
+
+    /** One Weir system per placement, each with its ratio to the ceiling (the ratio printed for the inline placement's target). */
+    @Test
+    void runsOneWeirSystemPerPlacement(@TempDir final Path out) {
+        final CommandRun run = CommandRun.of(bench("tumbling", out, "--placement", "hop,inline"));
+        assertEquals(0, run.exitCode(), run::describe);
+        assertEquals(List.of("weir bench: tumbling: ceiling, weir-hop, weir-inline; results into " + out,
+                "weir bench: round 1/1, rate 20000/s: ceiling", "weir bench: round 1/1, rate 20000/s: weir-hop",
+                "weir bench: round 1/1, rate 20000/s: weir-inline", "weir bench: round 1/1, rate max: ceiling",
+                "weir bench: round 1/1, rate max: weir-hop", "weir bench: round 1/1, rate max: weir-inline"), run.errLines());
+        final List<String> lines = run.outLines();
+        assertTrue(lines.stream().anyMatch(line -> line.matches("weir-hop/ceiling: throughput [0-9.]+x, p99 latency [0-9.]+x")), run::describe);
+        assertTrue(lines.stream().anyMatch(line -> line.matches("weir-inline/ceiling: throughput [0-9.]+x, p99 latency [0-9.]+x")),
+                run::describe);
+        for (final String file : List.of("weir-hop-max.hgrm", "weir-inline-max.hgrm", "summary.json")) {
+            assertTrue(Files.isRegularFile(out.resolve(file)), file);
+        }
     }
 
     @Test

@@ -21,7 +21,9 @@ import java.util.stream.Collectors;
 /**
  * One {@code weir bench} run of a {@link NamedPipeline}: the harness runs the systems in this order in every round
  * and rate: {@value #CEILING} (the pipeline's single-thread loop), {@value #WEIR} (the pipeline on Weir with the
- * settings), then the systems of each {@link ComparedEngine} asked for, in the order asked. It writes the result files
+ * settings; one system per placement of the keyed stage, {@code weir-hop} and {@code weir-inline}, when the settings
+ * ask for other placements than the default: {@link WeirSystem#name()}), then the systems of each
+ * {@link ComparedEngine} asked for, in the order asked. It writes the result files
  * ({@link ResultFiles}, with the ratios of Weir to every other system in {@code summary.json}) and returns a
  * {@link BenchReport}; progress goes to a stream, one line per run. Built and run on one thread.
  *
@@ -30,7 +32,7 @@ import java.util.stream.Collectors;
 public final class BenchRun<E> {
     /** The ceiling's system name. */
     public static final String CEILING = "ceiling";
-    /** Weir's system name. */
+    /** Weir's system name, with the keyed stage in the default placement (behind a ring). */
     public static final String WEIR = "weir";
 
     /** The smallest event pool: far more events than a compared engine's source is expected to hold unread. */
@@ -68,7 +70,9 @@ public final class BenchRun<E> {
         this.pipeline = pipeline;
         this.settings = settings;
         systems.put(CEILING, pipeline.ceiling(settings));
-        weir(WEIR, new WeirSystem<>(pipeline, settings));
+        for (final WeirSystem<E> weir : WeirSystem.perPlacement(pipeline, settings)) {
+            weir(weir.name(), weir);
+        }
         for (final String name : compare) {
             final ComparedEngine engine = engines.stream().filter(candidate -> candidate.name().equals(name)).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("no engine named '" + name + "' to compare with; engines on the class path: "

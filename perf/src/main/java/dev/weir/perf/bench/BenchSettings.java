@@ -1,16 +1,18 @@
 package dev.weir.perf.bench;
 
+import dev.weir.api.StagePlacement;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.time.WatermarkStrategy;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
  * What one {@code weir bench} run does: the harness's plan (rates, rounds, warm-up and measured events), the input
  * (keys, event-time pace) and Weir's tuning knobs (idle strategy, ring size, batched publishing, state backend,
- * watermark interval, CPUs, parallelism of the keyed stage). Immutable: each {@code with} method returns a copy with
+ * watermark interval, CPUs, parallelism and placements of the keyed stage). Immutable: each {@code with} method returns a copy with
  * one value changed, checked. {@link #defaults()} is what {@code weir bench} runs without options.
  */
 public final class BenchSettings {
@@ -31,6 +33,7 @@ public final class BenchSettings {
     private final long watermarkIntervalMillis;
     private final int[] cpus;
     private final int parallelism;
+    private final List<StagePlacement> placements;
 
     private BenchSettings(final Draft draft) {
         // the plan checks rates, events and rounds with its own messages
@@ -45,6 +48,10 @@ public final class BenchSettings {
         require(Arrays.stream(draft.cpus).allMatch(cpu -> cpu >= 0) && Arrays.stream(draft.cpus).distinct().count() == draft.cpus.length,
                 "CPU ids must be at least 0, each at most once, got " + Arrays.toString(draft.cpus));
         require(draft.parallelism >= 1, "the parallelism must be at least 1, got " + draft.parallelism);
+        require(draft.placements.size() >= 1 && draft.placements.stream().distinct().count() == draft.placements.size(),
+                "placements must be at least one, each at most once, got " + draft.placements);
+        require(draft.parallelism == 1 || !draft.placements.contains(StagePlacement.INLINE),
+                "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got " + draft.parallelism);
         this.rates = draft.rates.clone();
         this.rounds = draft.rounds;
         this.warmUpEvents = draft.warmUpEvents;
@@ -59,6 +66,7 @@ public final class BenchSettings {
         this.watermarkIntervalMillis = draft.watermarkIntervalMillis;
         this.cpus = draft.cpus.clone();
         this.parallelism = draft.parallelism;
+        this.placements = List.copyOf(draft.placements);
     }
 
     private static void require(final boolean valid, final String message) {
@@ -71,7 +79,7 @@ public final class BenchSettings {
      * The defaults: rates 100,000 and 1,000,000 events/s and flat out, 3 rounds, 200,000 warm-up and 1,000,000
      * measured events per run, 10,000 keys, 100,000 events per second of event time, busy-spinning tasks, rings of
      * 16,384 slots, one record per hand-off (batches of 64 when batched), heap state, watermarks every 200 ms, no
-     * pinning, keyed stage at parallelism 1.
+     * pinning, keyed stage at parallelism 1 behind a ring (one placement: {@link StagePlacement#HOP}).
      *
      * @return the default settings
      */
@@ -152,6 +160,14 @@ public final class BenchSettings {
     /** @return instances of the keyed stage */
     public int parallelism() {
         return parallelism;
+    }
+
+    /**
+     * @return where Weir runs the keyed stage, one Weir system per placement, in order (docs/runtime.md, "Stage
+     *     placement")
+     */
+    public List<StagePlacement> placements() {
+        return placements;
     }
 
     /**
@@ -266,6 +282,15 @@ public final class BenchSettings {
         return with(draft -> draft.parallelism = newParallelism);
     }
 
+    /**
+     * @param newPlacements where Weir runs the keyed stage, one Weir system each: at least one, each at most once;
+     *     {@link StagePlacement#INLINE} only at parallelism 1
+     * @return a copy with these placements
+     */
+    public BenchSettings withPlacements(final StagePlacement... newPlacements) {
+        return with(draft -> draft.placements = List.of(newPlacements));
+    }
+
     private BenchSettings with(final Consumer<Draft> change) {
         final Draft draft = new Draft(this);
         change.accept(draft);
@@ -288,6 +313,7 @@ public final class BenchSettings {
         private long watermarkIntervalMillis = WatermarkStrategy.DEFAULT_INTERVAL_MILLIS;
         private int[] cpus = new int[0];
         private int parallelism = 1;
+        private List<StagePlacement> placements = List.of(StagePlacement.HOP);
 
         Draft() {
         }
@@ -307,6 +333,7 @@ public final class BenchSettings {
             watermarkIntervalMillis = settings.watermarkIntervalMillis;
             cpus = settings.cpus;
             parallelism = settings.parallelism;
+            placements = settings.placements;
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.weir.perf.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.api.StagePlacement;
 import dev.weir.perf.SystemNanoClock;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
@@ -30,6 +31,15 @@ final class BenchAllocationTest {
         for (final SystemResult result : results) {
             assertTrue(result.bytesPerEvent() < 1, result.system() + ": " + result.bytesPerEvent() + " bytes per event");
         }
+    }
+
+    /** With the keyed stage inline, the publishing thread runs all of pass-through, and allocates nothing per event. */
+    @Test
+    void passThroughInlineAllocatesNothingPerEvent(@TempDir final Path out) throws Exception {
+        final SystemResult inline = new BenchRun<>(new PassThroughPipeline(), LONG_ENOUGH.withPlacements(StagePlacement.INLINE), List.of())
+                .run(SystemNanoClock.INSTANCE, out, line -> { }).results().get(1);
+        assertEquals("weir-inline", inline.system());
+        assertTrue(inline.bytesPerEvent() < 1, inline.bytesPerEvent() + " bytes per event");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.weir.perf.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.api.StagePlacement;
 import dev.weir.perf.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
@@ -28,7 +29,9 @@ final class BenchPipelinesTest {
                 Arguments.of("batches of 7", SMALL.withBatched(true).withBatchSize(7)),
                 Arguments.of("keyed stage at parallelism 2", SMALL.withParallelism(2)),
                 Arguments.of("off-heap state", SMALL.withState(StateChoice.CHRONICLE)),
-                Arguments.of("yielding tasks, ring of 2 slots", SMALL.withIdleStrategy(IdleStrategyKind.YIELD).withRingSize(2)));
+                Arguments.of("yielding tasks, ring of 2 slots", SMALL.withIdleStrategy(IdleStrategyKind.YIELD).withRingSize(2)),
+                Arguments.of("keyed stage inline on the publishing thread", SMALL.withPlacements(StagePlacement.INLINE)),
+                Arguments.of("keyed stage inline, batches of 7", SMALL.withPlacements(StagePlacement.INLINE).withBatched(true).withBatchSize(7)));
     }
 
     private static Arrivals drive(final PipelineFactory<BenchEvent> system, final BenchSettings settings) throws InterruptedException {

@@ -3,6 +3,7 @@ package dev.weir.perf.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.api.StagePlacement;
 import dev.weir.perf.SystemNanoClock;
 import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.perf.harness.Ratio;
@@ -58,6 +59,22 @@ final class BenchRunTest {
         for (final Ratio ratio : report.ratios()) {
             assertEquals(0, ratio.rate());
         }
+    }
+
+    /** Placements of the keyed stage compared: one Weir system each, each with its ratio to every other system. */
+    @Test
+    void runsOneWeirSystemPerPlacement(@TempDir final Path out) throws Exception {
+        final BenchRun<BenchEvent> run = new BenchRun<>(new TumblingPipeline(), NamedPipelineSmokeTest.TINY.withRates(0)
+                .withPlacements(StagePlacement.HOP, StagePlacement.INLINE), List.of("one"), List.of(new TwinEngine("one", false)));
+        assertEquals(List.of("ceiling", "weir-hop", "weir-inline", "one-a", "one-b"), run.systemNames());
+        final List<String> progress = new ArrayList<>();
+        final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, progress::add);
+        assertEquals(List.of("round 1/1, rate max: ceiling", "round 1/1, rate max: weir-hop", "round 1/1, rate max: weir-inline",
+                "round 1/1, rate max: one-a", "round 1/1, rate max: one-b"), progress);
+        assertEquals(List.of("weir-hop/ceiling", "weir-hop/one-a", "weir-hop/one-b", "weir-inline/ceiling", "weir-inline/one-a",
+                "weir-inline/one-b"), report.ratios().stream().map(ratio -> ratio.system() + "/" + ratio.against()).toList());
+        assertEquals(List.of("ceiling", "weir-inline"), new BenchRun<>(new PassThroughPipeline(),
+                NamedPipelineSmokeTest.TINY.withPlacements(StagePlacement.INLINE), List.of(), List.of()).systemNames());
     }
 
     @Test

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.api.StagePlacement;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.runtime.IdleStrategyKind;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,7 @@ final class BenchSettingsTest {
         assertEquals(200, defaults.watermarkIntervalMillis());
         assertArrayEquals(new int[0], defaults.cpus());
         assertEquals(1, defaults.parallelism());
+        assertEquals(List.of(StagePlacement.HOP), defaults.placements());
     }
 
     @Test
@@ -39,7 +42,8 @@ final class BenchSettingsTest {
         final BenchSettings defaults = BenchSettings.defaults();
         final BenchSettings changed = defaults.withRates(5_000).withRounds(1).withWarmUpEvents(0).withMeasuredEvents(7).withKeys(3)
                 .withEventsPerSecondOfEventTime(10).withIdleStrategy(IdleStrategyKind.YIELD).withRingSize(8).withBatched(true)
-                .withBatchSize(5).withState(StateChoice.CHRONICLE).withWatermarkIntervalMillis(0).withCpus(1, 0).withParallelism(2);
+                .withBatchSize(5).withState(StateChoice.CHRONICLE).withWatermarkIntervalMillis(0).withCpus(1, 0).withParallelism(2)
+                .withPlacements(StagePlacement.HOP);
         assertArrayEquals(new long[] {5_000}, changed.rates());
         assertEquals(1, changed.rounds());
         assertEquals(0, changed.warmUpEvents());
@@ -54,6 +58,9 @@ final class BenchSettingsTest {
         assertEquals(0, changed.watermarkIntervalMillis());
         assertArrayEquals(new int[] {1, 0}, changed.cpus());
         assertEquals(2, changed.parallelism());
+        assertEquals(List.of(StagePlacement.HOP), changed.placements());
+        assertEquals(List.of(StagePlacement.INLINE, StagePlacement.HOP),
+                defaults.withPlacements(StagePlacement.INLINE, StagePlacement.HOP).placements());
         assertArrayEquals(new long[] {5_000}, changed.plan().rates());
         assertEquals(7, changed.plan().measuredEvents());
         assertEquals(BenchSettings.defaults().rounds(), defaults.rounds());
@@ -80,13 +87,35 @@ final class BenchSettingsTest {
                         "the watermark interval must be at least 0 ms, got -5"),
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withCpus(1, 1), "CPU ids must be at least 0, each at most once, got [1, 1]"),
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withCpus(-1), "CPU ids must be at least 0, each at most once, got [-1]"),
-                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withParallelism(0), "the parallelism must be at least 1, got 0"));
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withParallelism(0), "the parallelism must be at least 1, got 0"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withPlacements(), "placements must be at least one, each at most once, got []"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withPlacements(StagePlacement.INLINE, StagePlacement.INLINE),
+                        "placements must be at least one, each at most once, got [INLINE, INLINE]"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withPlacements(StagePlacement.HOP, StagePlacement.INLINE).withParallelism(2),
+                        "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 2"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withParallelism(3).withPlacements(StagePlacement.INLINE),
+                        "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 3"));
     }
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("outOfRange")
     void refusesValuesOutOfRangeWithOneMessage(final UnaryOperator<BenchSettings> change, final String message) {
         assertEquals(message, assertThrows(IllegalArgumentException.class, () -> change.apply(BenchSettings.defaults())).getMessage());
+    }
+
+    @Test
+    void placementsByNameAndTheirSystems() {
+        assertEquals(StagePlacement.HOP, WeirSystem.placementOf("hop"));
+        assertEquals(StagePlacement.INLINE, WeirSystem.placementOf("inline"));
+        assertEquals("unknown placement 'INLINE' (valid values: hop, inline)",
+                assertThrows(IllegalArgumentException.class, () -> WeirSystem.placementOf("INLINE")).getMessage());
+        assertEquals(List.of("weir-hop", "weir-inline"), WeirSystem.perPlacement(new TumblingPipeline(),
+                BenchSettings.defaults().withPlacements(StagePlacement.HOP, StagePlacement.INLINE)).stream().map(WeirSystem::name).toList());
+        assertEquals(List.of("weir-inline"), WeirSystem.perPlacement(new PassThroughPipeline(),
+                BenchSettings.defaults().withPlacements(StagePlacement.INLINE)).stream().map(WeirSystem::name).toList());
+        // the default placement alone keeps Weir's one system name
+        assertEquals(List.of("weir"), WeirSystem.perPlacement(new TumblingPipeline(), BenchSettings.defaults()).stream()
+                .map(WeirSystem::name).toList());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.weir.tools.bench;
 
+import dev.weir.api.StagePlacement;
 import dev.weir.perf.SystemNanoClock;
 import dev.weir.perf.bench.BenchReport;
 import dev.weir.perf.bench.BenchRun;
@@ -17,6 +18,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -111,6 +113,12 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--parallelism", paramLabel = "N", defaultValue = "1", description = "Instances of the keyed stage (default: 1).")
     private String parallelism;
 
+    @Option(names = "--placement", paramLabel = "PLACEMENTS", defaultValue = "hop",
+            description = "Where Weir runs the keyed stage, comma-separated, one Weir system each (weir-hop, weir-inline): hop, on a"
+                    + " thread of its own behind a ring (the default), or inline, on the publishing thread (parallelism 1; docs/runtime.md,"
+                    + " \"Stage placement\").")
+    private String placement;
+
     @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
 
@@ -204,6 +212,12 @@ public final class BenchCommand implements Callable<Integer> {
         if (cpus != null) {
             settings = settings.withCpus(BenchValues.cpus(cpus));
         }
-        return settings.withParallelism(BenchValues.intCount("--parallelism", parallelism, 1));
+        settings = settings.withParallelism(BenchValues.intCount("--parallelism", parallelism, 1));
+        final StagePlacement[] placements = BenchValues.placements(placement);
+        if (settings.parallelism() > 1 && Arrays.asList(placements).contains(StagePlacement.INLINE)) {
+            throw new BenchOptionException("--placement", "inline runs the keyed stage on the publishing thread, so it needs --parallelism 1,"
+                    + " got " + parallelism);
+        }
+        return settings.withPlacements(placements);
     }
 }

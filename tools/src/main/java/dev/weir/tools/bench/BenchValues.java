@@ -1,5 +1,7 @@
 package dev.weir.tools.bench;
 
+import dev.weir.api.StagePlacement;
+import dev.weir.perf.bench.WeirSystem;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.tools.DurationConverter;
@@ -13,7 +15,7 @@ import picocli.CommandLine;
 
 /**
  * Reads the values of {@code weir bench}'s options: counts and rates with {@code k} (thousand) and {@code M} (million)
- * suffixes, {@code max} among rates, CPU lists, idle strategies and durations. Each bad value is a
+ * suffixes, {@code max} among rates, CPU lists, idle strategies, placements and durations. Each bad value is a
  * {@link BenchOptionException} naming the option. Stateless.
  */
 final class BenchValues {
@@ -101,6 +103,27 @@ final class BenchValues {
             }
         }
         return cpus;
+    }
+
+    /**
+     * @param text comma-separated placements of the keyed stage: {@code hop}, {@code inline}
+     * @return them, in the order given
+     */
+    static StagePlacement[] placements(final String text) {
+        final List<StagePlacement> placements = new ArrayList<>();
+        for (final String part : text.split(",", -1)) {
+            final StagePlacement placement;
+            try {
+                placement = WeirSystem.placementOf(part.trim());
+            } catch (final IllegalArgumentException e) {
+                throw new BenchOptionException("--placement", "'" + part + "' is not a placement (hop or inline)");
+            }
+            if (placements.contains(placement)) {
+                throw new BenchOptionException("--placement", "the placement " + part.trim() + " is given twice");
+            }
+            placements.add(placement);
+        }
+        return placements.toArray(new StagePlacement[0]);
     }
 
     /**
