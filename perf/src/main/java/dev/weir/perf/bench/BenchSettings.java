@@ -42,7 +42,8 @@ public final class BenchSettings {
                 "the ring size must be a power of two of at least 2, got " + draft.ringSize);
         require(draft.batchSize >= 1, "the batch size must be at least 1, got " + draft.batchSize);
         require(draft.watermarkIntervalMillis >= 0, "the watermark interval must be at least 0 ms, got " + draft.watermarkIntervalMillis);
-        require(Arrays.stream(draft.cpus).allMatch(cpu -> cpu >= 0), "CPU ids must be at least 0, got " + Arrays.toString(draft.cpus));
+        require(Arrays.stream(draft.cpus).allMatch(cpu -> cpu >= 0) && Arrays.stream(draft.cpus).distinct().count() == draft.cpus.length,
+                "CPU ids must be at least 0, each at most once, got " + Arrays.toString(draft.cpus));
         require(draft.parallelism >= 1, "the parallelism must be at least 1, got " + draft.parallelism);
         this.rates = draft.rates.clone();
         this.rounds = draft.rounds;
@@ -250,7 +251,7 @@ public final class BenchSettings {
     }
 
     /**
-     * @param newCpus CPU ids to pin Weir's task threads to, each at least 0; none = no pinning
+     * @param newCpus CPU ids to pin Weir's task threads to, each at least 0 and at most once; none = no pinning
      * @return a copy pinning so
      */
     public BenchSettings withCpus(final int... newCpus) {

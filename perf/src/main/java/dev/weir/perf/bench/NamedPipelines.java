@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  */
 public final class NamedPipelines {
     private static final List<NamedPipeline<?>> ALL = List.of(
-    );
+            new PassThroughPipeline(),
+            new TumblingPipeline());
 
     private NamedPipelines() {
     }
