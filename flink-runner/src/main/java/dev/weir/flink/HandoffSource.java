@@ -37,6 +37,14 @@ public final class HandoffSource<E> implements Source<E>, Serializable {
         return new HandoffSource<>(handoff.id());
     }
 
+    /**
+     * @param <E> the event type
+     * @return a source of no open handoff, to check a pipeline's translation without running it
+     */
+    static <E> HandoffSource<E> unopened() {
+        return new HandoffSource<>("unopened");
+    }
+
     /** @return the id of the handoff it reads */
     String handoffId() {
         return handoffId;
