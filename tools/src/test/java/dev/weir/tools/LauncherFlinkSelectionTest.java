@@ -1,16 +1,11 @@
 package dev.weir.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,22 +49,13 @@ class LauncherFlinkSelectionTest {
         final Path tools = Files.createDirectories(dir.resolve("tools"));
         final Path javaHome = Files.createDirectories(dir.resolve("jdk").resolve("bin")).getParent();
         // Maven records the module it builds (-pl) and fails, so the launcher stops there
-        script(tools.resolve("mvn"), "while [ $# -gt 0 ]; do if [ \"$1\" = -pl ]; then echo \"$2\" >> \"" + record + "\"; fi; shift;"
+        StandInLauncher.script(tools.resolve("mvn"), "while [ $# -gt 0 ]; do if [ \"$1\" = -pl ]; then echo \"$2\" >> \"" + record + "\"; fi; shift;"
                 + " done; exit 1");
         // java records the jar it runs, or the first entry of its class path (the launcher's version probe passes neither)
-        script(javaHome.resolve("bin").resolve("java"), "while [ $# -gt 0 ]; do"
+        StandInLauncher.script(javaHome.resolve("bin").resolve("java"), "while [ $# -gt 0 ]; do"
                 + " if [ \"$1\" = -jar ]; then echo \"$2\" >> \"" + record + "\"; fi;"
                 + " if [ \"$1\" = -cp ]; then echo \"${2%%:*}\" >> \"" + record + "\"; fi; shift; done");
-        final List<String> command = new ArrayList<>();
-        command.add(root.resolve("weir").toString());
-        command.addAll(args);
-        final ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("launcher.out").toFile());
-        final Map<String, String> env = builder.environment();
-        env.put("PATH", tools + ":" + env.get("PATH"));
-        env.put("JAVA_HOME", javaHome.toString());
-        final Process process = builder.start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not end");
+        StandInLauncher.run(root.resolve("weir"), args, dir, tools, javaHome);
         final String done = Files.readString(record, StandardCharsets.UTF_8).trim();
         if (done.equals("flink-runner") || done.equals(root.resolve("flink-runner/target/classes").toString())) {
             return "flink-runner";
@@ -78,10 +64,5 @@ class LauncherFlinkSelectionTest {
             return "tools";
         }
         return done + ": " + Files.readString(dir.resolve("launcher.out"));
-    }
-
-    private static void script(final Path file, final String body) throws Exception {
-        Files.writeString(file, "#!/usr/bin/env bash\n" + body + "\n");
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 }
