@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * Writes a harness run's results into a directory:
  * <ul>
  *   <li>{@code SYSTEM-RATE.hgrm} per system and rate: HdrHistogram's percentile distribution, in microseconds;</li>
- *   <li>{@code summary.json}: machine, JVM, flags, commit, plan and each system's figures;</li>
+ *   <li>{@code summary.json}: machine, JVM, flags, commit, plan, each system's figures and the ratios given;</li>
  *   <li>{@code latency-RATE.png} and {@code .svg} per rate: the percentile distribution of every system;</li>
  *   <li>{@code throughput.png} and {@code .svg}: every system's throughput at every rate.</li>
  * </ul>
@@ -36,6 +36,21 @@ public final class ResultFiles {
      * @throws IOException if a file cannot be written
      */
     public static List<Path> write(final Path directory, final List<SystemResult> results, final BenchmarkPlan plan) throws IOException {
+        return write(directory, results, List.of(), plan);
+    }
+
+    /**
+     * Writes the files as {@link #write(Path, List, BenchmarkPlan)} does, with ratios between the systems in the summary.
+     *
+     * @param directory where to write; created if missing
+     * @param results the run's results, as {@link Harness#run} returned them
+     * @param ratios ratios between the run's systems, for {@code summary.json}
+     * @param plan the run's plan
+     * @return the files written
+     * @throws IOException if a file cannot be written
+     */
+    public static List<Path> write(final Path directory, final List<SystemResult> results, final List<Ratio> ratios, final BenchmarkPlan plan)
+            throws IOException {
         Files.createDirectories(directory);
         final List<Path> written = new ArrayList<>();
         final List<String> systems = new ArrayList<>();
@@ -50,7 +65,7 @@ public final class ResultFiles {
             written.add(hgrm);
         }
         final Path summary = directory.resolve("summary.json");
-        Files.writeString(summary, SummaryJson.of(results, plan, commit()), StandardCharsets.UTF_8);
+        Files.writeString(summary, SummaryJson.of(results, ratios, plan, commit()), StandardCharsets.UTF_8);
         written.add(summary);
         for (final long rate : plan.rates()) {
             final List<SystemResult> atRate = results.stream().filter(result -> result.rate() == rate).toList();

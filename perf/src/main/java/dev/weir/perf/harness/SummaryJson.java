@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * The JSON summary of a harness run: machine, JVM, JVM flags, the source commit if known, the plan, and per system
- * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections, unattributed window results and .hgrm file. Stateless.
+ * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections, unattributed window results and .hgrm file;
+ * then the ratios between systems, if any were given. Stateless.
  */
 final class SummaryJson {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
@@ -21,6 +22,17 @@ final class SummaryJson {
      * @return the summary, one JSON object
      */
     static String of(final List<SystemResult> results, final BenchmarkPlan plan, final String commit) {
+        return of(results, List.of(), plan, commit);
+    }
+
+    /**
+     * @param results the run's results
+     * @param ratios ratios between its systems, written as {@code "ratios"} after the results; none = no such key
+     * @param plan the run's plan
+     * @param commit the source commit, or null when unknown
+     * @return the summary, one JSON object
+     */
+    static String of(final List<SystemResult> results, final List<Ratio> ratios, final BenchmarkPlan plan, final String commit) {
         final StringBuilder json = new StringBuilder(1024);
         json.append("{\n  \"machine\": {\"os\": ").append(quoted(System.getProperty("os.name") + " " + System.getProperty("os.version")))
                 .append(", \"arch\": ").append(quoted(System.getProperty("os.arch")))
@@ -54,7 +66,20 @@ final class SummaryJson {
                     .append(", \"unattributedResults\": ").append(result.unattributed())
                     .append(", \"hgrm\": ").append(quoted(ResultFiles.hgrmName(result))).append('}');
         }
-        json.append("\n  ]\n}\n");
+        json.append("\n  ]");
+        if (!ratios.isEmpty()) {
+            json.append(",\n  \"ratios\": [");
+            for (int i = 0; i < ratios.size(); i++) {
+                final Ratio ratio = ratios.get(i);
+                json.append(i == 0 ? "\n" : ",\n").append("    {\"system\": ").append(quoted(ratio.system()))
+                        .append(", \"against\": ").append(quoted(ratio.against()))
+                        .append(", \"rate\": ").append(quoted(BenchmarkPlan.label(ratio.rate())))
+                        .append(", \"throughput\": ").append(number(ratio.throughput()))
+                        .append(", \"p99Latency\": ").append(number(ratio.p99Latency())).append('}');
+            }
+            json.append("\n  ]");
+        }
+        json.append("\n}\n");
         return json.toString();
     }
 
