@@ -13,9 +13,10 @@ import org.agrona.collections.Long2ObjectHashMap;
  *
  * <p>Bars live in an Agrona {@link Long2ObjectHashMap} keyed by {@code windowIndex << 32 | symbolIndex}, and
  * come from a pool of reused {@link Bar} objects: once the pool and maps have grown to the peak of open bars,
- * a trade allocates nothing. Not thread-safe.
+ * a trade allocates nothing. Shared by {@link ReplayBaseline} and the ceiling of {@code weir bench ohlcv}. Not
+ * thread-safe.
  */
-final class OpenBars {
+public final class OpenBars {
     private static final long WINDOW_MILLIS = 1_000;
 
     private final long outOfOrdernessMillis;
@@ -32,7 +33,7 @@ final class OpenBars {
     private long emitted;
 
     /** @param outOfOrdernessMillis the watermarks' bound, milliseconds */
-    OpenBars(final long outOfOrdernessMillis) {
+    public OpenBars(final long outOfOrdernessMillis) {
         this.outOfOrdernessMillis = outOfOrdernessMillis;
     }
 
@@ -45,7 +46,7 @@ final class OpenBars {
      * @param shares shares traded
      * @param sink receives fired bars
      */
-    void trade(final long symbol, final long eventTimeMillis, final long price, final long shares, final BarSink sink) {
+    public void trade(final long symbol, final long eventTimeMillis, final long price, final long shares, final BarSink sink) {
         final long windowIndex = eventTimeMillis / WINDOW_MILLIS;
         final long windowEnd = (windowIndex + 1) * WINDOW_MILLIS;
         if (windowEnd - 1 <= watermark) {
@@ -75,23 +76,23 @@ final class OpenBars {
      *
      * @param sink receives the bars
      */
-    void endOfInput(final BarSink sink) {
+    public void endOfInput(final BarSink sink) {
         watermark = Long.MAX_VALUE;
         fire(sink);
     }
 
     /** @return trades dropped because their window had fired */
-    long late() {
+    public long late() {
         return late;
     }
 
     /** @return bars emitted */
-    long emitted() {
+    public long emitted() {
         return emitted;
     }
 
     /** @return symbols seen */
-    int symbolCount() {
+    public int symbolCount() {
         return symbolIndexes.size();
     }
 

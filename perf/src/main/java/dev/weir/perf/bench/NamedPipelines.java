@@ -11,7 +11,10 @@ import java.util.stream.Collectors;
 public final class NamedPipelines {
     private static final List<NamedPipeline<?>> ALL = List.of(
             new PassThroughPipeline(),
-            new TumblingPipeline());
+            new TumblingPipeline(),
+            new SlidingPipeline(),
+            new SessionPipeline(),
+            new OhlcvPipeline());
 
     private NamedPipelines() {
     }

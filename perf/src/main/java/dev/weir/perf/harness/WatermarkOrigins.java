@@ -5,9 +5,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A log of the watermarks a source emitted, each with the intended send time of the event after which it was
  * emitted, so that a window result can be attributed to the event whose watermark fired it. One writer (the thread
- * running the source's watermark generator) and one reader (the sink's thread); both allocation-free. Watermarks are
- * logged in increasing order and results are looked up in the order their windows fire, so the reader only moves
- * forward. Holds the newest {@code capacity} watermarks.
+ * running the source's watermark generator) and one reader (the sink's thread, or the sinks of several instances one
+ * at a time); both allocation-free. Watermarks are logged in increasing order and results are looked up in the order
+ * their windows fire, so the reader only moves forward, and only to a watermark it found. Holds the newest
+ * {@code capacity} watermarks.
  */
 final class WatermarkOrigins {
     /** What {@link #intendedNanosOfFiring} answers when the firing watermark is not in the log. */
@@ -56,13 +57,15 @@ final class WatermarkOrigins {
             readPosition = end - watermarks.length;
             return UNKNOWN;
         }
-        while (readPosition < end) {
-            final int slot = (int) (readPosition & mask);
+        for (long position = readPosition; position < end; position++) {
+            final int slot = (int) (position & mask);
             if (watermarks[slot] >= windowMaxTimestamp) {
+                readPosition = position;
                 return intendedNanos[slot];
             }
-            readPosition++;
         }
+        // not fired by a logged watermark (e.g. by the end of the input): the reader stays, since a keyed stage of
+        // several instances may still deliver results that logged watermarks fired
         return UNKNOWN;
     }
 }

@@ -25,7 +25,20 @@ public final class OhlcvJob extends ReferencePipeline<TradePrint> {
 
     @Override
     public DataStream<OhlcvRow> results(final DataStream<TradePrint> events, final ReplayContext context) {
+        return results(events, context, 1);
+    }
+
+    /**
+     * The pipeline with its keyed stage (the windows per symbol) at {@code parallelism} instances, for a caller that
+     * feeds it trades from its own source, e.g. {@code weir bench ohlcv --parallelism N}.
+     *
+     * @param events the trades, with event times and watermarks
+     * @param context counts the late trades
+     * @param parallelism instances of the keyed stage, at least 1
+     * @return the rows, as windows fire
+     */
+    public DataStream<OhlcvRow> results(final DataStream<TradePrint> events, final ReplayContext context, final int parallelism) {
         return TradeWindows.perSymbol(events, TumblingEventTimeWindows.of(WINDOW_MILLIS), OhlcvBar::new,
-            (symbol, window, bar) -> OhlcvRow.of(symbol.text(), window.start(), bar), context);
+            (symbol, window, bar) -> OhlcvRow.of(symbol.text(), window.start(), bar), context, parallelism);
     }
 }

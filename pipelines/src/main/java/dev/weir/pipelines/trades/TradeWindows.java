@@ -42,15 +42,17 @@ final class TradeWindows {
      * @param accumulators makes an empty accumulator
      * @param rows makes a fired window's row
      * @param context counts the late trades
+     * @param parallelism instances of the keyed stage
      * @param <A> the accumulator
      * @param <R> the row
      * @return the rows, as windows fire
      */
     static <A extends TradeAccumulator<A>, R> DataStream<R> perSymbol(final DataStream<TradePrint> events,
             final WindowAssigner<? super TradePrint, TimeWindow> windows, final Supplier<A> accumulators,
-            final RowOf<A, R> rows, final ReplayContext context) {
+            final RowOf<A, R> rows, final ReplayContext context, final int parallelism) {
         final OutputTag<TradePrint> late = new OutputTag<>("late-trades");
         return events.keyBy(TradePrint::symbol)
+            .parallelism(parallelism)
             .window(windows)
             .sideOutputLateData(late)
             .aggregate(new Fold<>(accumulators), (final SymbolKey symbol, final ProcessWindowFunction.Context<TimeWindow> window,

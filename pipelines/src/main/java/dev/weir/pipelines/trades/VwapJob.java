@@ -29,6 +29,6 @@ public final class VwapJob extends ReferencePipeline<TradePrint> {
     public DataStream<VwapRow> results(final DataStream<TradePrint> events, final ReplayContext context) {
         return TradeWindows.perSymbol(events, SlidingEventTimeWindows.of(WINDOW_MILLIS, SLIDE_MILLIS), VwapSums::new,
             (symbol, window, sums) -> new VwapRow(symbol.text(), window.start(), window.end(), sums.vwap(), sums.volume()),
-            context);
+            context, 1);
     }
 }
