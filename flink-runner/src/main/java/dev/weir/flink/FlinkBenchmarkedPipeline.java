@@ -74,11 +74,25 @@ final class FlinkBenchmarkedPipeline implements BenchmarkedPipeline<BenchEvent> 
             final Thread reader = handoff.awaitReader(START_TIMEOUT);
             taskThreads = awaitTaskThreads(reader.getThreadGroup(), 1 + target.parallelism());
         } catch (final InterruptedException interrupted) {
+            abandon();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("flink: interrupted while the job started", interrupted);
         } catch (final Exception failed) {
-            handoff.close();
+            abandon();
             throw new IllegalStateException("flink: the job did not start: " + failed.getMessage(), failed);
+        }
+    }
+
+    /** A run that did not start: its job, if submitted, is cancelled, and the handoff closed. */
+    private void abandon() {
+        try {
+            if (job != null) {
+                job.cancel();
+            }
+        } catch (final Exception alsoFailed) {
+            // the start's failure is the one to report; the cluster is gone either way
+        } finally {
+            handoff.close();
         }
     }
 

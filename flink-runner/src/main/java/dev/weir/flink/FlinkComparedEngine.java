@@ -18,8 +18,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * {@link java.util.ServiceLoader}: the same named pipeline on Apache Flink 2.1, on a fresh local MiniCluster per run,
  * through the translation of {@link FlinkRunner}, as two systems: {@value #DEFAULT_TIMEOUT_SYSTEM} (Flink's default
  * buffer timeout, 100 ms) and {@value #NO_TIMEOUT_SYSTEM} ({@code setBufferTimeout(0)}). The keyed stage runs at the
- * settings' parallelism. A pipeline the translation refuses (ohlcv: its operators are known only by their factories)
- * is refused with the translation's reason. Stateless and thread-safe.
+ * settings' parallelism. A pipeline the translation refuses (ohlcv: the reference job's functions cannot be shipped to
+ * Flink's tasks) is refused with the translation's reason. Stateless and thread-safe.
  */
 public final class FlinkComparedEngine implements ComparedEngine {
     /** The system with Flink's default buffer timeout. */

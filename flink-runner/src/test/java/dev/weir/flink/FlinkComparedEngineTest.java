@@ -15,8 +15,11 @@ import dev.weir.perf.bench.BenchSettings;
 import dev.weir.perf.bench.ComparedEngine;
 import dev.weir.perf.bench.CountSumOfValues;
 import dev.weir.perf.bench.NamedPipeline;
+import dev.weir.perf.bench.OhlcvPipeline;
 import dev.weir.perf.bench.PassThroughPipeline;
 import dev.weir.perf.bench.PipelineRefusedException;
+import dev.weir.perf.bench.SessionPipeline;
+import dev.weir.perf.bench.SlidingPipeline;
 import dev.weir.perf.bench.TumblingPipeline;
 import dev.weir.perf.bench.WeirSystem;
 import dev.weir.perf.bench.WindowResultSink;
@@ -157,6 +160,24 @@ class FlinkComparedEngineTest {
         assertEquals("factory-only does not run on flink: step 2 (transform): 'bars' is an operator known only by its factory; Flink"
                 + " cannot run it from a description", assertThrows(PipelineRefusedException.class,
                 () -> new FlinkComparedEngine().systems(new FactoryOnly(), SMALL)).getMessage());
+    }
+
+    @Test
+    void ohlcvIsRefusedInOneLine() {
+        // the reference job's functions are lambdas of Weir's own interfaces: the first the translation meets is the source's
+        final String notShipped = " cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable class, or cast the"
+                + " lambda to an intersection with Serializable, e.g. (Function<A, B> & Serializable)";
+        assertEquals("ohlcv does not run on flink: step 0 (source): the timestamp assigner" + notShipped,
+                assertThrows(PipelineRefusedException.class, () -> new FlinkComparedEngine().systems(new OhlcvPipeline(),
+                        BenchSettings.defaults())).getMessage());
+        assertEquals("ohlcv does not run on flink: step 0 (source): the punctuation" + notShipped,
+                assertThrows(PipelineRefusedException.class, () -> new FlinkComparedEngine().systems(new OhlcvPipeline(), SMALL)).getMessage());
+    }
+
+    @Test
+    void slidingAndSessionRunOnBothFlinkSystems() {
+        assertEquals(List.of("flink", "flink-bt0"), new ArrayList<>(new FlinkComparedEngine().systems(new SlidingPipeline(), SMALL).keySet()));
+        assertEquals(List.of("flink", "flink-bt0"), new ArrayList<>(new FlinkComparedEngine().systems(new SessionPipeline(), SMALL).keySet()));
     }
 
     @Test
