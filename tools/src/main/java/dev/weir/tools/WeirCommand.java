@@ -1,5 +1,6 @@
 package dev.weir.tools;
 
+import dev.weir.tools.bench.BenchCommand;
 import dev.weir.tools.generate.GenerateCommand;
 import dev.weir.tools.inspect.InspectCommand;
 import dev.weir.tools.replay.ReplayCommand;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = WeirVersion.class,
         description = "Weir: a low-latency event-time stream engine with Apache Flink's event-time semantics.",
-        subcommands = {ScenarioCommand.class, RunCommand.class, ReplayCommand.class, InspectCommand.class, GenerateCommand.class},
+        subcommands = {ScenarioCommand.class, RunCommand.class, ReplayCommand.class, InspectCommand.class, GenerateCommand.class,
+            BenchCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",

@@ -20,8 +20,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The capture commands and {@code weir run} agree with their pages: every option {@code weir run}, {@code weir replay},
- * {@code weir inspect} and {@code weir generate itch|statsd} take is named in the section of the page that documents the command's options,
+ * The capture commands, {@code weir run} and {@code weir bench} agree with their pages: every option {@code weir run},
+ * {@code weir replay}, {@code weir inspect}, {@code weir generate itch|statsd} and {@code weir bench} take is named in the section of the page that documents the command's options,
  * and every option that section's table gives a row to (for this command, where the table has a "for" column) is one
  * the command takes.
  */
@@ -41,6 +41,7 @@ class CaptureCommandDocsTest {
         "inspect, docs/inspect.md, ## Options, ## Example",
         "generate itch, docs/replay.md, ### Options, ### The frames",
         "generate statsd, docs/replay.md, ### Options, ### The frames",
+        "bench, docs/performance.md, ### Options of `weir bench`, ### What `weir bench` writes",
     })
     void everyOptionIsDocumentedAndEveryDocumentedOptionExists(final String command, final String file, final String from,
             final String to) throws IOException {

@@ -38,7 +38,7 @@ class HelpTextTest {
             }
             listed.add(line);
         }
-        assertEquals(List.of("scenario", "run", "replay", "inspect", "generate"), new ArrayList<>(WEIR.subcommands().keySet()));
+        assertEquals(List.of("scenario", "run", "replay", "inspect", "generate", "bench"), new ArrayList<>(WEIR.subcommands().keySet()));
         assertEquals(WEIR.subcommands().size(), listed.size(), "one line per command, no continuation lines: " + listed);
         for (final String line : listed) {
             final String name = line.trim().split(" +", 2)[0];

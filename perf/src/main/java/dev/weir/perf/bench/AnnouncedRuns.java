@@ -4,7 +4,7 @@ import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.PipelineFactory;
-import java.io.PrintStream;
+import java.util.function.Consumer;
 
 /**
  * A system's factory that writes one progress line ({@code round 1/3, rate 100000/s: weir}) as the harness builds
@@ -18,7 +18,7 @@ final class AnnouncedRuns<E> implements PipelineFactory<E> {
     private final PipelineFactory<E> factory;
     private final long[] rates;
     private final int rounds;
-    private final PrintStream progress;
+    private final Consumer<String> progress;
     private int runs;
 
     /**
@@ -27,7 +27,7 @@ final class AnnouncedRuns<E> implements PipelineFactory<E> {
      * @param plan the harness's plan
      * @param progress receives the lines
      */
-    AnnouncedRuns(final String name, final PipelineFactory<E> factory, final BenchmarkPlan plan, final PrintStream progress) {
+    AnnouncedRuns(final String name, final PipelineFactory<E> factory, final BenchmarkPlan plan, final Consumer<String> progress) {
         this.name = name;
         this.factory = factory;
         this.rates = plan.rates();
@@ -40,8 +40,7 @@ final class AnnouncedRuns<E> implements PipelineFactory<E> {
         final long rate = rates[runs % rates.length];
         final int round = runs / rates.length + 1;
         runs++;
-        progress.println("round " + round + "/" + rounds + ", rate " + (rate == BenchmarkPlan.FLAT_OUT ? "max" : rate + "/s") + ": " + name);
-        progress.flush();
+        progress.accept("round " + round + "/" + rounds + ", rate " + (rate == BenchmarkPlan.FLAT_OUT ? "max" : rate + "/s") + ": " + name);
         return factory.create(arrivals);
     }
 }

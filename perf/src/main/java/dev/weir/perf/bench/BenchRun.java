@@ -9,13 +9,13 @@ import dev.weir.perf.harness.Ratio;
 import dev.weir.perf.harness.ResultFiles;
 import dev.weir.perf.harness.SystemResult;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -97,12 +97,13 @@ public final class BenchRun<E> {
      *
      * @param clock where intended send times and arrivals are read
      * @param out the directory for the result files; created if missing
-     * @param progress receives one line as each run starts
+     * @param progress receives one line (no line break) as each run starts
      * @return the results, ratios and files written
      * @throws IOException if a result file cannot be written
      * @throws InterruptedException if interrupted while a pipeline drains
+     * @throws IllegalStateException if a run measured no result (for a windowed pipeline, with what to change)
      */
-    public BenchReport run(final NanoClock clock, final Path out, final PrintStream progress) throws IOException, InterruptedException {
+    public BenchReport run(final NanoClock clock, final Path out, final Consumer<String> progress) throws IOException, InterruptedException {
         final BenchmarkPlan plan = settings.plan();
         final int poolSize = (int) Math.min(1 << 30, Math.max(MIN_POOL, 2L * WeirSystem.eventsInFlight(settings) + 1));
         final EventFactory<E> events = pipeline.events(settings, poolSize);
@@ -110,7 +111,17 @@ public final class BenchRun<E> {
         for (final Map.Entry<String, PipelineFactory<E>> system : systems.entrySet()) {
             harness.system(system.getKey(), new AnnouncedRuns<>(system.getKey(), system.getValue(), plan, progress));
         }
-        final List<SystemResult> results = harness.run(plan);
+        final List<SystemResult> results;
+        try {
+            results = harness.run(plan);
+        } catch (final IllegalStateException e) {
+            if (!pipeline.windowed()) {
+                throw e;
+            }
+            // flat out, a short run may end before the first periodic watermark: say what makes results measurable
+            throw new IllegalStateException(e.getMessage() + " (" + pipeline.name() + " is windowed: a window result is measured only"
+                    + " when a watermark fires it; give more events, a higher event-time pace or a shorter watermark interval)", e);
+        }
         final List<Ratio> ratios = ratios(results);
         final List<Path> files = ResultFiles.write(out, results, ratios, plan);
         return new BenchReport(pipeline.name(), results, ratios, files);

@@ -6,8 +6,7 @@ import java.util.Locale;
 
 /**
  * The JSON summary of a harness run: machine, JVM, JVM flags, the source commit if known, the plan, and per system
- * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections, unattributed window results and .hgrm file;
- * then the ratios between systems, if any were given. Stateless.
+ * and rate its latency percentiles (nanoseconds), throughput, bytes per event, collections, unattributed window results and .hgrm file. Stateless.
  */
 final class SummaryJson {
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};

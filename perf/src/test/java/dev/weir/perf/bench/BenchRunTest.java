@@ -6,10 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.weir.perf.SystemNanoClock;
 import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.perf.harness.Ratio;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,16 +48,29 @@ final class BenchRunTest {
         final BenchRun<BenchEvent> run = new BenchRun<>(new PassThroughPipeline(), NamedPipelineSmokeTest.TINY.withRates(0),
                 List.of("two", "one"), List.of(new TwinEngine("one", false), new TwinEngine("two", false)));
         assertEquals(List.of("ceiling", "weir", "two-a", "two-b", "one-a", "one-b"), run.systemNames());
-        final ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, new PrintStream(progress, true, StandardCharsets.UTF_8));
+        final List<String> progress = new ArrayList<>();
+        final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, progress::add);
         assertEquals(List.of("round 1/1, rate max: ceiling", "round 1/1, rate max: weir", "round 1/1, rate max: two-a",
                 "round 1/1, rate max: two-b", "round 1/1, rate max: one-a", "round 1/1, rate max: one-b"),
-                progress.toString(StandardCharsets.UTF_8).lines().toList());
+                progress);
         assertEquals(List.of("weir/ceiling", "weir/two-a", "weir/two-b", "weir/one-a", "weir/one-b"),
                 report.ratios().stream().map(ratio -> ratio.system() + "/" + ratio.against()).toList());
         for (final Ratio ratio : report.ratios()) {
             assertEquals(0, ratio.rate());
         }
+    }
+
+    @Test
+    void aWindowedRunWithoutAFiringWatermarkSaysWhatToChange(@TempDir final Path out) {
+        // the first periodic watermark is due an hour after the start: every window is fired by the end of the input
+        final BenchRun<BenchEvent> run = new BenchRun<>(new TumblingPipeline(),
+                NamedPipelineSmokeTest.TINY.withRates(0).withWatermarkIntervalMillis(3_600_000), List.of());
+        final IllegalStateException failure = assertThrows(IllegalStateException.class,
+                () -> run.run(SystemNanoClock.INSTANCE, out, line -> { }));
+        // 16 keys x 5 windows of event time
+        assertEquals("weir at rate max: none of 80 results reaching the sink was measured; does the sink report to Arrivals, and is"
+                + " the measured part long enough? (tumbling is windowed: a window result is measured only when a watermark fires it;"
+                + " give more events, a higher event-time pace or a shorter watermark interval)", failure.getMessage());
     }
 
     @Test

@@ -9,9 +9,7 @@ import dev.weir.perf.SystemNanoClock;
 import dev.weir.perf.harness.ResultFiles;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,11 +45,11 @@ final class NamedPipelineSmokeTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("pipelines")
     void runsOnATinyInputAndWritesWellFormedFiles(final String name, @TempDir final Path out) throws Exception {
-        final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        final List<String> progress = new ArrayList<>();
         final BenchReport report = new BenchRun<>(NamedPipelines.find(name).orElseThrow(), TINY, List.of())
-                .run(SystemNanoClock.INSTANCE, out, new PrintStream(progress, true, StandardCharsets.UTF_8));
+                .run(SystemNanoClock.INSTANCE, out, progress::add);
         assertEquals(List.of("round 1/1, rate 50000/s: ceiling", "round 1/1, rate 50000/s: weir", "round 1/1, rate max: ceiling",
-                "round 1/1, rate max: weir"), progress.toString(StandardCharsets.UTF_8).lines().toList());
+                "round 1/1, rate max: weir"), progress);
         assertEquals(List.of("ceiling 50000", "weir 50000", "ceiling max", "weir max"),
                 report.results().stream().map(result -> result.system() + " " + (result.rate() == 0 ? "max" : result.rate())).toList());
 
