@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Pattern;
 
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
  * pipeline is built on a {@link HandoffSource} with its own watermark strategy, translated onto a fresh local
  * MiniCluster with its sink on Flink's task, and submitted without waiting; the harness's {@link #send} copies each
  * event into the {@link LocalHandoff} (busy-waiting while it is full), and {@link #finish} ends the input and waits
- * for the job's end. A windowed pipeline's watermarks are logged to the run's {@link Arrivals} by Flink's own
+ * for the job's end; the MiniCluster shuts down when the next run starts, outside the measured time. A windowed pipeline's watermarks are logged to the run's {@link Arrivals} by Flink's own
  * generator, each with the intended send time of the last event before it. The harness calls every method from its
  * generating thread.
  */
@@ -31,6 +32,9 @@ final class FlinkBenchmarkedPipeline implements BenchmarkedPipeline<BenchEvent> 
     private static final long START_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /** How Flink names a task's thread: the task's name, its subtask and parallelism, and the attempt. */
     private static final Pattern TASK_NAME = Pattern.compile(".* \\(\\d+/\\d+\\)#\\d+");
+
+    /** The job of the run that finished last, its MiniCluster still up; see {@link #releaseFinishedJob()}. */
+    private static final AtomicReference<FlinkJob> FINISHED = new AtomicReference<>();
 
     private final NamedPipeline<BenchEvent> pipeline;
     private final BenchSettings settings;
@@ -62,6 +66,7 @@ final class FlinkBenchmarkedPipeline implements BenchmarkedPipeline<BenchEvent> 
      */
     @Override
     public void start() {
+        releaseFinishedJob();
         handoff = LocalHandoff.open(settings.ringSize(), BenchEvent::new, FlinkBenchmarkedPipeline::copy);
         if (pipeline.windowed()) {
             handoff.attributeWatermarks(pipeline.intendedNanos(), arrivals::watermarkEmitted);
@@ -83,7 +88,7 @@ final class FlinkBenchmarkedPipeline implements BenchmarkedPipeline<BenchEvent> 
         }
     }
 
-    /** A run that did not start: its job, if submitted, is cancelled, and the handoff closed. */
+    /** A run that did not start or failed: its job, if submitted, is cancelled, and the handoff closed. */
     private void abandon() {
         try {
             if (job != null) {
@@ -110,13 +115,31 @@ final class FlinkBenchmarkedPipeline implements BenchmarkedPipeline<BenchEvent> 
     public void finish() throws InterruptedException {
         handoff.end();
         try {
-            job.awaitEnd();
+            job.awaitResults();
         } catch (final InterruptedException interrupted) {
+            abandon();
             throw interrupted;
         } catch (final Exception failed) {
+            abandon();
             throw new IllegalStateException("flink: the job failed: " + failed.getMessage(), failed);
-        } finally {
-            handoff.close();
+        }
+        handoff.close();
+        // the harness reads its clock when this returns: the MiniCluster's shutdown is not the job's time
+        FINISHED.set(job);
+    }
+
+    /**
+     * Shuts down the MiniCluster of the last run that finished, if any: the next run does, before it starts (a
+     * benchmark's last one stays up, idle, until the JVM ends or another run starts).
+     */
+    private static void releaseFinishedJob() {
+        final FlinkJob finished = FINISHED.getAndSet(null);
+        if (finished != null) {
+            try {
+                finished.close();
+            } catch (final Exception ignored) {
+                // the job has ended: a cluster that does not shut down cleanly holds nothing the next run needs
+            }
         }
     }
 

@@ -11,7 +11,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 /**
  * A pipeline submitted by {@link FlinkRunner#start}: running until its input ends. {@link #awaitEnd()} waits for the
  * end, hands the sinks their {@code allFinished()} and releases the job's resources (a local target's MiniCluster
- * among them). Call {@link #awaitEnd()} or {@link #cancel()} from one thread, once.
+ * among them); {@link #awaitResults()} and {@link #close()} do the same in two steps. Call them, or {@link #cancel()},
+ * from one thread, once each.
  */
 public final class FlinkJob {
     private final JobClient client;
@@ -37,22 +38,43 @@ public final class FlinkJob {
      */
     public void awaitEnd() throws Exception {
         try {
-            final List<CompletableFuture<?>> all = new ArrayList<>(drains);
-            all.add(result);
-            try {
-                CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).get();
-            } catch (final ExecutionException failed) {
-                throw FlinkRunner.firstFailure(drains, result);
-            }
-            for (final CollectedSink sink : translation.sinks()) {
-                sink.sink().allFinished();
-            }
-            for (final TaskSink sink : translation.taskSinks()) {
-                sink.sink().allFinished();
-            }
+            awaitResults();
         } finally {
-            release(translation, environment);
+            close();
         }
+    }
+
+    /**
+     * What {@link #awaitEnd()} does but the release: waits until the job has ended and every result reached its sink,
+     * then calls each sink's {@code allFinished()}. {@link #close()} releases the job's resources later, e.g. after a
+     * benchmark has read its clock, so that shutting the MiniCluster down does not count as the job's time.
+     *
+     * @throws Exception if the Flink job failed, or a sink threw (the job was then cancelled)
+     */
+    public void awaitResults() throws Exception {
+        final List<CompletableFuture<?>> all = new ArrayList<>(drains);
+        all.add(result);
+        try {
+            CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).get();
+        } catch (final ExecutionException failed) {
+            throw FlinkRunner.firstFailure(drains, result);
+        }
+        for (final CollectedSink sink : translation.sinks()) {
+            sink.sink().allFinished();
+        }
+        for (final TaskSink sink : translation.taskSinks()) {
+            sink.sink().allFinished();
+        }
+    }
+
+    /**
+     * Releases the job's resources: closes the collect iterators, unregisters the sinks on tasks and closes the
+     * environment (a local target's MiniCluster shuts down). Call it once the job has ended.
+     *
+     * @throws Exception if closing the environment failed
+     */
+    public void close() throws Exception {
+        release(translation, environment);
     }
 
     /**
@@ -66,7 +88,7 @@ public final class FlinkJob {
         } catch (final ExecutionException alreadyOver) {
             // the job had ended, or failed, by itself: nothing left to cancel
         } finally {
-            release(translation, environment);
+            close();
         }
     }
 
