@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.api.StreamPipeline;
@@ -12,6 +13,7 @@ import dev.weir.time.TimestampAssigner;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.Serializable;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -88,6 +90,21 @@ class FlinkHandoffSourceTest {
             job.awaitEnd();
         }
         assertEquals(List.of("finish", "close", "allFinished"), calls);
+    }
+
+    @Test
+    void aCancelledJobStopsItsTasksWithoutItsEnd() throws Exception {
+        try (LocalHandoff<Tick> handoff = LocalHandoff.open(4, Tick::new, Tick::copy)) {
+            final FlinkJob job = FlinkRunner.start(windowed(handoff, (value, timestamp) -> { }), FlinkTarget.local(1).withTaskSinks());
+            final Thread reader = handoff.awaitReader(Duration.ofMinutes(1));
+            final Tick tick = new Tick();
+            for (int i = 0; i < 10; i++) {
+                handoff.send(tick.refill(0, i, i, i));
+            }
+            job.cancel();
+            reader.join(Duration.ofMinutes(1).toMillis());
+            assertFalse(reader.isAlive(), "the source's task thread ended");
+        }
     }
 
     @Test
