@@ -82,6 +82,19 @@ class BenchCommandTest {
     }
 
     @Test
+    void anOutThatIsAFileOrUnderAFileIsRefusedBeforeAnythingRuns(@TempDir final Path directory) throws Exception {
+        final Path file = Files.writeString(directory.resolve("results.txt"), "kept\n");
+        final CommandRun onFile = CommandRun.of("bench", "tumbling", "--out", file.toString());
+        assertEquals(2, onFile.exitCode(), onFile::describe);
+        assertEquals(List.of("weir bench: --out: " + file + " is a file, not a directory"), onFile.errLines(), onFile::describe);
+        final CommandRun underFile = CommandRun.of("bench", "tumbling", "--out", file.resolve("sub").toString());
+        assertEquals(2, underFile.exitCode(), underFile::describe);
+        assertEquals(List.of("weir bench: --out: cannot create the directory " + file.resolve("sub") + ": Not a directory"),
+                underFile.errLines(), underFile::describe);
+        assertEquals("kept\n", Files.readString(file));
+    }
+
+    @Test
     void anUnknownPipelineNamesThoseThereAre() {
         final CommandRun run = CommandRun.of("bench", "hopping");
         assertEquals(2, run.exitCode(), run::describe);

@@ -49,8 +49,9 @@ public interface NamedPipeline<E> {
 
     /**
      * The source's watermark strategy: its timestamp assigner agrees with {@link #timestampOf}, monotonous or bounded
-     * out-of-orderness as the pipeline's input needs, periodic at {@link BenchSettings#watermarkIntervalMillis()}.
-     * Serializable in every function.
+     * out-of-orderness as the pipeline's input needs, periodic at {@link BenchSettings#watermarkIntervalMillis()}, or
+     * after every record when that is 0 (Weir's own interval 0 means no periodic emission: use a punctuated strategy
+     * then, as {@link BenchEvent#monotonousWatermarks} does). Serializable in every function.
      *
      * @param settings the run's settings
      * @return the base strategy, not yet attributed

@@ -11,6 +11,11 @@ import dev.weir.perf.bench.StateChoice;
 import dev.weir.tools.ExitCodes;
 import dev.weir.tools.WeirVersion;
 import java.io.PrintWriter;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -124,6 +129,13 @@ public final class BenchCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         final Path directory = out != null ? out : Path.of("bench-results", pipeline.name());
+        try {
+            prepare(directory);
+        } catch (final BenchOptionException e) {
+            err.println(e.line());
+            err.flush();
+            return ExitCodes.BAD_INPUT;
+        }
         err.println("weir bench: " + pipeline.name() + ": " + String.join(", ", run.systemNames()) + "; results into " + directory);
         err.flush();
         final BenchReport report = run.run(SystemNanoClock.INSTANCE, directory, line -> {
@@ -134,6 +146,30 @@ public final class BenchCommand implements Callable<Integer> {
         stdout.print(report.text());
         stdout.flush();
         return ExitCodes.OK;
+    }
+
+    /** Makes the result directory before anything runs, so a bad --out costs no benchmark. */
+    private static void prepare(final Path directory) {
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new BenchOptionException("--out", directory + " is a file, not a directory");
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (final IOException e) {
+            throw new BenchOptionException("--out", "cannot create the directory " + directory + ": " + reason(e));
+        }
+    }
+
+    /** @return why a directory could not be made, without the exception's class: the system's reason, or what is in the way */
+    private static String reason(final IOException e) {
+        if (e instanceof FileAlreadyExistsException) {
+            return "a file is in the way: " + ((FileAlreadyExistsException) e).getFile();
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied: " + ((AccessDeniedException) e).getFile();
+        }
+        return e instanceof FileSystemException && ((FileSystemException) e).getReason() != null ? ((FileSystemException) e).getReason()
+                : String.valueOf(e.getMessage());
     }
 
     private static <E> BenchRun<E> run(final NamedPipeline<E> pipeline, final BenchSettings settings, final List<String> engines) {
