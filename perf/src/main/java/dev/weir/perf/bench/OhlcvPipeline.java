@@ -31,9 +31,11 @@ import java.util.function.ToLongFunction;
  * stream of {@code TradePrint}s, so {@link #applyTo} maps the publisher-fed stream of {@link ReplayedTrade}s to their
  * trades (a fused map, no hop) and hands it to them, with the keyed stage at the settings' parallelism.
  *
- * <p>Weir only: the job's functions are the reference pipeline's, not serializable, and its trade events are the
- * replay's pooled objects, so {@code weir bench ohlcv --compare flink} is refused by the Flink engine before anything
- * runs. Stateless and thread-safe; the decoded capture is made once per instance, on first use.
+ * <p>Weir only: the reference job's functions, and this pipeline's timestamp assigner beside them, are lambdas that
+ * cannot be shipped to Flink's tasks, and its events are not {@link BenchEvent}s, all that the Flink engine's handoff
+ * copies; so {@code weir bench ohlcv --compare flink} is refused by the Flink engine ({@link PipelineRefusedException},
+ * one line naming the first function that cannot be shipped) before anything runs. Stateless and thread-safe;
+ * the decoded capture (about 150,000 trades, 6 MB) is made once per instance, on first use, in about half a second.
  */
 public final class OhlcvPipeline implements NamedPipeline<ReplayedTrade> {
     /** The pipeline's name on the command line. */
