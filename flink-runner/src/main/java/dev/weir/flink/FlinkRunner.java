@@ -37,13 +37,29 @@ public final class FlinkRunner {
      * @throws Exception if the Flink job fails, or a sink throws (the job is then cancelled)
      */
     public static void execute(final StreamPipeline pipeline, final FlinkTarget target) throws Exception {
+        start(pipeline, target).awaitEnd();
+    }
+
+    /**
+     * Translates the pipeline and submits it to the target without waiting for it to end: what
+     * {@link #execute} does, up to the job's start. The results reach the pipeline's sinks as
+     * {@link #execute} says (or on Flink's tasks, with {@link FlinkTarget#withTaskSinks()}) while
+     * the caller goes on, e.g. feeding a {@link LocalHandoff}; {@link FlinkJob#awaitEnd()} waits
+     * for the end.
+     *
+     * @param pipeline a pipeline ended by its sink
+     * @param target where to run it
+     * @return the running job
+     * @throws FlinkTranslationException if a step or setting is not translated (nothing ran)
+     * @throws Exception if the job cannot be submitted
+     */
+    public static FlinkJob start(final StreamPipeline pipeline, final FlinkTarget target) throws Exception {
         final LogicalPlan plan = pipeline.logicalPlan();
         final StreamExecutionEnvironment environment = target.environment();
-        final PipelineTranslation translation = new PipelineTranslation(plan, environment);
+        final PipelineTranslation translation = new PipelineTranslation(plan, environment, target.taskSinks());
         try {
             translation.translate();
             final JobClient client = environment.executeAsync(plan.settings().name());
-            final CompletableFuture<JobExecutionResult> result = client.getJobExecutionResult();
             final List<CompletableFuture<Void>> drains = new ArrayList<>();
             for (final CollectedSink sink : translation.sinks()) {
                 // a sink that fails leaves its collect buffer full: cancel the job rather than wait for it
@@ -53,24 +69,15 @@ public final class FlinkRunner {
                     }
                 }));
             }
-            final List<CompletableFuture<?>> all = new ArrayList<>(drains);
-            all.add(result);
-            try {
-                CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).get();
-            } catch (final ExecutionException failed) {
-                throw firstFailure(drains, result);
-            }
-            for (final CollectedSink sink : translation.sinks()) {
-                sink.sink().allFinished();
-            }
-        } finally {
-            translation.sinks().forEach(CollectedSink::close);
-            environment.close();
+            return new FlinkJob(client, drains, translation, environment);
+        } catch (final Exception | Error failed) {
+            FlinkJob.release(translation, environment);
+            throw failed;
         }
     }
 
     /** The job's failure, unless it was the cancellation a failed sink caused: then that sink's. */
-    private static Exception firstFailure(final List<CompletableFuture<Void>> drains, final CompletableFuture<JobExecutionResult> result) {
+    static Exception firstFailure(final List<CompletableFuture<Void>> drains, final CompletableFuture<JobExecutionResult> result) {
         final Exception job = causeOf(result);
         if (job != null && ExceptionUtils.findThrowable(job, JobCancellationException.class).isEmpty()) {
             return job;

@@ -16,7 +16,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 /**
  * The sources of a pipeline other than a {@link CollectionSource} as Flink FLIP-27 sources
  * (docs/flink.md, "Sources on Flink"): a {@link FileSource} as a {@link FlinkFileSource}, a
- * bounded {@link GeneratorSource} as a {@link FlinkGeneratorSource}, each run at the Weir
+ * bounded {@link GeneratorSource} as a {@link FlinkGeneratorSource}, a {@link HandoffSource} as a
+ * {@link FlinkHandoffSource} (local targets only, parallelism 1), each run at the Weir
  * source's parallelism with its watermark strategy, idleness and alignment included, applied per
  * split. What has no Flink equivalent is refused with the reason. Stateless.
  */
@@ -50,6 +51,11 @@ final class FlinkSources {
         }
         if (source.source() instanceof FileSource) {
             ShippedFunction.require(((FileSource<?>) source.source()).parser(), index, kind, "the line parser");
+        } else if (source.source() instanceof HandoffSource) {
+            if (source.parallelism() != 1) {
+                throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a HandoffSource at parallelism "
+                        + source.parallelism() + "; one producer feeds it, so it runs at parallelism 1");
+            }
         } else if (source.source() instanceof GeneratorSource) {
             final GeneratorSource<?> generator = (GeneratorSource<?>) source.source();
             if (generator.count() == Long.MAX_VALUE) {
@@ -62,7 +68,7 @@ final class FlinkSources {
             }
         } else {
             throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a " + source.source().getClass().getSimpleName()
-                    + "; a CollectionSource, a FileSource and a bounded GeneratorSource are translated");
+                    + "; a CollectionSource, a FileSource, a bounded GeneratorSource and a HandoffSource are translated");
         }
         SourceWatermarks.checkGenerator(source.watermarks(), index, kind);
     }
@@ -99,6 +105,11 @@ final class FlinkSources {
      */
     static DataStream<Object> of(final SourceStep step, final StreamExecutionEnvironment environment) {
         final WatermarkStrategy<Object> watermarks = watermarks(step.watermarks(), environment);
+        if (step.source() instanceof HandoffSource) {
+            final String handoff = ((HandoffSource<?>) step.source()).handoffId();
+            return environment.fromSource(new FlinkHandoffSource<>(handoff), new HandoffWatermarks(watermarks, handoff), step.name(), ANY)
+                    .setParallelism(1);
+        }
         final Source<?, ?, ?> flink = step.source() instanceof FileSource ? FlinkFileSource.of((FileSource<?>) step.source())
                 : FlinkGeneratorSource.of((GeneratorSource<?>) step.source(), step.parallelism());
         @SuppressWarnings("unchecked")

@@ -12,7 +12,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * Where {@link FlinkRunner} runs a pipeline: a local Flink MiniCluster in the caller's JVM
  * ({@link #local}) or a running Flink session cluster reached through its REST endpoint
  * ({@link #remote}). Either way the pipeline's {@code Sink} objects stay in the caller's JVM and
- * receive the results through Flink's collect mechanism. Immutable and thread-safe.
+ * receive the results through Flink's collect mechanism, or, on a local target
+ * {@link #withTaskSinks()}, straight from Flink's tasks. Immutable and thread-safe.
  */
 public final class FlinkTarget {
     /** How often a request to a remote cluster's REST endpoint is retried when the connection fails. */
@@ -20,12 +21,22 @@ public final class FlinkTarget {
     /** The time between those retries. */
     static final Duration REST_RETRY_DELAY = Duration.ofSeconds(1);
 
+    /** {@link #bufferTimeoutMillis()} when Flink's own setting is kept. */
+    public static final long FLINK_BUFFER_TIMEOUT = Long.MIN_VALUE;
+
     private final int parallelism;
     private final Supplier<StreamExecutionEnvironment> environments;
+    private final boolean local;
+    private final boolean taskSinks;
+    private final long bufferTimeoutMillis;
 
-    private FlinkTarget(final int parallelism, final Supplier<StreamExecutionEnvironment> environments) {
+    private FlinkTarget(final int parallelism, final Supplier<StreamExecutionEnvironment> environments, final boolean local,
+            final boolean taskSinks, final long bufferTimeoutMillis) {
         this.parallelism = parallelism;
         this.environments = environments;
+        this.local = local;
+        this.taskSinks = taskSinks;
+        this.bufferTimeoutMillis = bufferTimeoutMillis;
     }
 
     /**
@@ -36,7 +47,8 @@ public final class FlinkTarget {
      */
     public static FlinkTarget local(final int parallelism) {
         requirePositive(parallelism);
-        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createLocalEnvironment(parallelism));
+        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createLocalEnvironment(parallelism), true, false,
+                FLINK_BUFFER_TIMEOUT);
     }
 
     /**
@@ -69,7 +81,8 @@ public final class FlinkTarget {
         final Configuration client = new Configuration();
         client.set(RestOptions.RETRY_MAX_ATTEMPTS, REST_ATTEMPTS);
         client.set(RestOptions.RETRY_DELAY, REST_RETRY_DELAY);
-        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createRemoteEnvironment(host, restPort, client, files));
+        return new FlinkTarget(parallelism, () -> StreamExecutionEnvironment.createRemoteEnvironment(host, restPort, client, files), false,
+                false, FLINK_BUFFER_TIMEOUT);
     }
 
     /**
@@ -91,6 +104,49 @@ public final class FlinkTarget {
         }
     }
 
+    /**
+     * The same local target, with each of the pipeline's sinks called on the Flink task that produces its results, in
+     * this JVM, instead of through Flink's collect mechanism and a client thread (docs/flink.md, "Sinks on Flink's
+     * tasks"): a result reaches the sink when the operator emits it, so its latency is the job's own. The sink is then
+     * called as on Weir: {@code instance(i, p)} on each parallel instance's task thread, {@code accept} and
+     * {@code watermark} there, {@code finish()} at the end of input, {@code close()}; {@code allFinished()} once the
+     * job has finished. Results are handed over as produced, whether a checkpoint covers them or not.
+     *
+     * @return the target
+     * @throws IllegalStateException if this target is a remote cluster, whose tasks run in another JVM
+     */
+    public FlinkTarget withTaskSinks() {
+        if (!local) {
+            throw new IllegalStateException("sinks on Flink's tasks need a local target: a remote cluster's tasks run in another JVM");
+        }
+        return new FlinkTarget(parallelism, environments, true, true, bufferTimeoutMillis);
+    }
+
+    /**
+     * The same target with Flink's buffer timeout set ({@code setBufferTimeout}): how long a network buffer between two
+     * tasks may wait to fill before it is sent. Flink's default is 100 ms; 0 sends every record at once (lowest latency,
+     * lower throughput).
+     *
+     * @param millis the timeout in milliseconds, 0 or more, or -1 to send only full buffers
+     * @return the target
+     */
+    public FlinkTarget withBufferTimeout(final long millis) {
+        if (millis < -1) {
+            throw new IllegalArgumentException("a buffer timeout is -1 or more milliseconds: " + millis);
+        }
+        return new FlinkTarget(parallelism, environments, local, taskSinks, millis);
+    }
+
+    /** @return true if the pipeline's sinks are called on Flink's tasks ({@link #withTaskSinks()}) */
+    public boolean taskSinks() {
+        return taskSinks;
+    }
+
+    /** @return the buffer timeout in milliseconds, or {@link #FLINK_BUFFER_TIMEOUT} when Flink's is kept */
+    public long bufferTimeoutMillis() {
+        return bufferTimeoutMillis;
+    }
+
     /** @return the parallelism of the translated operators */
     public int parallelism() {
         return parallelism;
@@ -100,6 +156,9 @@ public final class FlinkTarget {
     StreamExecutionEnvironment environment() {
         final StreamExecutionEnvironment environment = environments.get();
         environment.setParallelism(parallelism);
+        if (bufferTimeoutMillis != FLINK_BUFFER_TIMEOUT) {
+            environment.setBufferTimeout(bufferTimeoutMillis);
+        }
         return environment;
     }
 }

@@ -44,6 +44,8 @@ final class PipelineTranslation {
     private final List<DataStream<Object>> streams = new ArrayList<>();
     private final List<KeyedStream<Object, Object>> keyed = new ArrayList<>();
     private final List<CollectedSink> sinks = new ArrayList<>();
+    /** Null when the sinks are collected; else where the sinks on Flink's tasks are listed. */
+    private final List<TaskSink> taskSinks;
     /**
      * The event time each record reaching keyBy carries: the source's strategy's, or the last mid-stream strategy's; set by
      * the checks. Null for a source whose elements are not known before the job runs, whose windows then check their
@@ -52,8 +54,19 @@ final class PipelineTranslation {
     private long[] sourceTimestamps = new long[0];
 
     PipelineTranslation(final LogicalPlan plan, final StreamExecutionEnvironment environment) {
+        this(plan, environment, false);
+    }
+
+    /**
+     * @param plan the pipeline's plan
+     * @param environment where the job is added
+     * @param onTasks true to call the pipeline's sinks on Flink's tasks ({@link TaskSink}, a local target only) rather
+     *     than collect their results
+     */
+    PipelineTranslation(final LogicalPlan plan, final StreamExecutionEnvironment environment, final boolean onTasks) {
         this.plan = plan;
         this.environment = environment;
+        this.taskSinks = onTasks ? new ArrayList<>() : null;
     }
 
     /**
@@ -88,9 +101,14 @@ final class PipelineTranslation {
         }
     }
 
-    /** @return the pipeline's sinks and the collect iterators that feed them, in plan order */
+    /** @return the pipeline's sinks and the collect iterators that feed them, in plan order; none with sinks on tasks */
     List<CollectedSink> sinks() {
         return sinks;
+    }
+
+    /** @return the pipeline's sinks called on Flink's tasks, in plan order; none when the sinks are collected */
+    List<TaskSink> taskSinks() {
+        return taskSinks == null ? List.of() : taskSinks;
     }
 
     private static void checkSettings(final PipelineSettings settings) {
@@ -190,9 +208,17 @@ final class PipelineTranslation {
      * Ends a stream in a pipeline sink: the main output's sink and each side output's sink go
      * through here. Each record, with its timestamp, goes to a Flink collect sink (parallelism 1)
      * that the client in the caller's JVM drains into the Weir sink, wherever the job runs
-     * ({@link CollectedSink}).
+     * ({@link CollectedSink}); or, with sinks on tasks, to the Weir sink on the task that emits it
+     * ({@link TaskSink}).
      */
     private void sinkTo(final DataStream<Object> stream, final dev.weir.runtime.Sink<?> sink, final String name) {
+        if (taskSinks != null) {
+            // chained to the operator before it: the same task thread hands each result over as it is emitted
+            final TaskSink onTask = TaskSink.of(sink);
+            taskSinks.add(onTask);
+            stream.sinkTo(onTask).setParallelism(stream.getParallelism()).name(name);
+            return;
+        }
         final DataStream<Object> stamped = stream.process(new StampResults(), ANY).setParallelism(stream.getParallelism())
                 .name(name + " timestamps");
         sinks.add(new CollectedSink(sink, stamped.collectAsync(), name + "-" + sinks.size()));

@@ -60,8 +60,8 @@ class FlinkTranslationTest {
                 + " JVM or on another machine; read them with a FileSource instead", keyedPublished);
         final StreamPipeline custom = StreamPipeline.named("p");
         custom.from("own", new OwnSource(), BOUNDED, 1).sink((value, timestamp) -> { });
-        assertRefused("step 0 (source): 'own' is a OwnSource; a CollectionSource, a FileSource and a bounded GeneratorSource are translated",
-                custom);
+        assertRefused("step 0 (source): 'own' is a OwnSource; a CollectionSource, a FileSource, a bounded GeneratorSource and a"
+                + " HandoffSource are translated", custom);
         final StreamPipeline file = StreamPipeline.named("p");
         file.from("lines", FileSource.of(Path.of("in.txt"), CharSequence::toString), BOUNDED, 1).sink((value, timestamp) -> { });
         assertRefused("step 0 (source): the line parser cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable"

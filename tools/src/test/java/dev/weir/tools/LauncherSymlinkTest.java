@@ -1,15 +1,11 @@
 package dev.weir.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,34 +25,21 @@ class LauncherSymlinkTest {
         final Path tools = Files.createDirectories(dir.resolve("tools"));
         final Path javaHome = Files.createDirectories(dir.resolve("jdk").resolve("bin")).getParent();
         // Maven records the directory it builds in and fails, so the launcher stops there
-        script(tools.resolve("mvn"), "echo \"mvn $PWD\" >> \"" + record + "\"; exit 1");
+        StandInLauncher.script(tools.resolve("mvn"), "echo \"mvn $PWD\" >> \"" + record + "\"; exit 1");
         // java records its -jar argument (the launcher's version probe passes none)
-        script(javaHome.resolve("bin").resolve("java"),
+        StandInLauncher.script(javaHome.resolve("bin").resolve("java"),
                 "while [ $# -gt 0 ]; do if [ \"$1\" = -jar ]; then echo \"java $2\" >> \"" + record + "\"; fi; shift; done");
         final Path onPath = Files.createSymbolicLink(Files.createDirectories(dir.resolve("bin")).resolve("weir"),
                 root.resolve("weir"));
         final Path chained = Files.createSymbolicLink(dir.resolve("weir-link"), onPath);
         for (final Path launcher : List.of(onPath, chained)) {
             Files.deleteIfExists(record);
-            final ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--version")
-                    .directory(dir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("launcher.out").toFile());
-            final Map<String, String> env = builder.environment();
-            env.put("PATH", tools + ":" + env.get("PATH"));
-            env.put("JAVA_HOME", javaHome.toString());
-            final Process process = builder.start();
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not end");
+            StandInLauncher.run(launcher, List.of("--version"), dir, tools, javaHome);
             final String done = Files.readString(record, StandardCharsets.UTF_8);
             // a missing or stale jar is built in the clone; a fresh one is run from it
             final String expected = done.startsWith("mvn ") ? "mvn " + root + "\n"
                     : "java " + root.resolve("tools/target/weir.jar") + "\n";
             assertEquals(expected, done, launcher + ": " + Files.readString(dir.resolve("launcher.out")));
         }
-    }
-
-    private static void script(final Path file, final String body) throws Exception {
-        Files.writeString(file, "#!/usr/bin/env bash\n" + body + "\n");
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 }

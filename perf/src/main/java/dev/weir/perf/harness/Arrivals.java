@@ -97,6 +97,18 @@ public final class Arrivals {
         return wrapped.withTimestampAssigner(strategy::timestampOf);
     }
 
+    /**
+     * Logs a watermark a source emitted, for {@link #recordWindowResult(long)}: for an engine whose own watermark
+     * generator cannot be wrapped by {@link #attributed} (Flink's), called from that generator's single thread before
+     * the watermark goes downstream. Allocation-free.
+     *
+     * @param watermark the watermark, greater than every one logged before
+     * @param intendedNanos the intended send time of the last event the source emitted before it
+     */
+    public void watermarkEmitted(final long watermark, final long intendedNanos) {
+        origins.log(watermark, intendedNanos);
+    }
+
     /** @return the recorded latencies in nanoseconds; read after the pipeline finished */
     public Histogram histogram() {
         return histogram;

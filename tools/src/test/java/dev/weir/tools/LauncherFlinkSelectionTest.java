@@ -1,0 +1,68 @@
+package dev.weir.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./weir} puts flink-runner on the class path for {@code --engine flink} and for {@code weir bench}'s
+ * {@code --compare flink}, in either spelling, and for nothing else (not for other values, nor after {@code --}).
+ * Maven and java are stand-ins that record what they were asked to build or run, so nothing is built or run for real:
+ * either the launcher builds (Maven's {@code -pl} names the module) or it runs (java's {@code -jar} or the first entry
+ * of its {@code -cp}).
+ */
+class LauncherFlinkSelectionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void flinkIsOnTheClassPathForEngineFlinkAndCompareFlinkOnly() throws Exception {
+        final List<List<String>> onFlink = List.of(
+                List.of("bench", "tumbling", "--compare", "flink"),
+                List.of("bench", "tumbling", "--compare=flink", "--rates", "1000"),
+                List.of("run", "--engine", "flink", "job.yaml", "records.csv"),
+                List.of("scenario", "--engine=flink", "job.yaml", "elements.csv"));
+        final List<List<String>> onWeir = List.of(
+                List.of("bench", "tumbling"),
+                List.of("bench", "tumbling", "--compare", "weir"),
+                List.of("bench", "tumbling", "--", "--compare", "flink"),
+                List.of("run", "--engine", "weir", "job.yaml", "records.csv"),
+                List.of("--version"));
+        for (final List<String> args : onFlink) {
+            assertEquals("flink-runner", moduleRun(args), args.toString());
+        }
+        for (final List<String> args : onWeir) {
+            assertEquals("tools", moduleRun(args), args.toString());
+        }
+    }
+
+    /** Runs the launcher with stand-ins: the module it built or ran, "flink-runner" or "tools". */
+    private String moduleRun(final List<String> args) throws Exception {
+        final Path root = LauncherFlags.repoRoot();
+        final Path record = dir.resolve("record.txt");
+        Files.deleteIfExists(record);
+        final Path tools = Files.createDirectories(dir.resolve("tools"));
+        final Path javaHome = Files.createDirectories(dir.resolve("jdk").resolve("bin")).getParent();
+        // Maven records the module it builds (-pl) and fails, so the launcher stops there
+        StandInLauncher.script(tools.resolve("mvn"), "while [ $# -gt 0 ]; do if [ \"$1\" = -pl ]; then echo \"$2\" >> \"" + record + "\"; fi; shift;"
+                + " done; exit 1");
+        // java records the jar it runs, or the first entry of its class path (the launcher's version probe passes neither)
+        StandInLauncher.script(javaHome.resolve("bin").resolve("java"), "while [ $# -gt 0 ]; do"
+                + " if [ \"$1\" = -jar ]; then echo \"$2\" >> \"" + record + "\"; fi;"
+                + " if [ \"$1\" = -cp ]; then echo \"${2%%:*}\" >> \"" + record + "\"; fi; shift; done");
+        StandInLauncher.run(root.resolve("weir"), args, dir, tools, javaHome);
+        final String done = Files.readString(record, StandardCharsets.UTF_8).trim();
+        if (done.equals("flink-runner") || done.equals(root.resolve("flink-runner/target/classes").toString())) {
+            return "flink-runner";
+        }
+        if (done.equals("tools") || done.equals(root.resolve("tools/target/weir.jar").toString())) {
+            return "tools";
+        }
+        return done + ": " + Files.readString(dir.resolve("launcher.out"));
+    }
+}
