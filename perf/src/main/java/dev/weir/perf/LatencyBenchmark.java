@@ -48,7 +48,8 @@ public final class LatencyBenchmark {
      * @param args {@code --name=value} options
      * @param out receives the report
      * @param err receives the one-line message of a usage or output error
-     * @return 0, 1 if a system did not measure every measured record, 2 for bad options or unwritable result files
+     * @return 0, 1 if a system did not measure every measured record (the result files are written all the same), 2 for bad
+     *     options or unwritable result files
      * @throws InterruptedException if interrupted while waiting for a consumer
      */
     static int run(final String[] args, final PrintStream out, final PrintStream err) throws InterruptedException {
@@ -84,14 +85,17 @@ public final class LatencyBenchmark {
         final List<SystemResult> measured = new Harness<>(SystemNanoClock.INSTANCE, new TickPool(1 << 16, keys, Math.max(1, rate / 1_000)))
                 .system(bareName, arrivals -> DisruptorHop.bare(capacity, parkingBareProducer, arrivals))
                 .system(WEIR, arrivals -> new WeirKeyedHop(capacity, idle, arrivals))
-                .onRun((round, warmUp, run) -> out.printf(Locale.ROOT, "  ran %s: p50 %.2f µs, p99 %.2f µs%n", run.system(),
-                        run.histogram().getValueAtPercentile(50) / 1e3, run.histogram().getValueAtPercentile(99) / 1e3))
+                .onRun((round, warmUp, run) -> out.printf(Locale.ROOT, run.measured() ? "  ran %s: p50 %.2f µs, p99 %.2f µs%n"
+                        : "  ran %s: no latency measured%n", run.system(), run.histogram().getValueAtPercentile(50) / 1e3,
+                        run.histogram().getValueAtPercentile(99) / 1e3))
                 .run(plan);
         for (final SystemResult system : measured) {
             for (final SystemResult run : system.runs()) {
                 if (run.histogram().getTotalCount() != plan.measuredEvents()) {
                     err.printf(Locale.ROOT, "perf/run latency: %s measured %,d of %,d records in a round%n", system.system(),
                             run.histogram().getTotalCount(), plan.measuredEvents());
+                    // what was measured stays on record
+                    results.write(measured, plan, out, err, "perf/run latency");
                     return 1;
                 }
             }

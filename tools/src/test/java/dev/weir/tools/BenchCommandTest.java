@@ -1,12 +1,14 @@
 package dev.weir.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,6 +124,54 @@ class BenchCommandTest {
         for (final String file : List.of("weir-hop-max.hgrm", "weir-inline-max.hgrm", "summary.json")) {
             assertTrue(Files.isRegularFile(out.resolve(file)), file);
         }
+    }
+
+    /** TINY with another watermark interval and event-time pace, as given. */
+    private static String[] benchWith(final Path out, final String watermarkInterval, final String pace) {
+        final List<String> args = new ArrayList<>(List.of(bench("tumbling", out)));
+        args.set(args.indexOf("--watermark-interval") + 1, watermarkInterval);
+        args.set(args.indexOf("--event-time-pace") + 1, pace);
+        return args.toArray(new String[0]);
+    }
+
+    /**
+     * Weir's first periodic watermark is due an hour after the start, so it fires every window by the end of the input and
+     * measures no latency; the ceiling fires each window as the first event of the next arrives (2 s of event time): the run
+     * still exits 0, prints the ceiling's figures, notes Weir's at each rate, and writes every file but Weir's .hgrm.
+     */
+    @Test
+    void aSystemThatMeasuredNoLatencyIsNotedAndTheRunGoesOn(@TempDir final Path out) throws Exception {
+        final CommandRun run = CommandRun.of(benchWith(out, "60m", "1k"));
+        assertEquals(0, run.exitCode(), run::describe);
+        final List<String> lines = run.outLines();
+        assertTrue(lines.get(3).matches("ceiling +[0-9.]+ +[0-9.]+ +[0-9.]+ .*"), run::describe);
+        assertTrue(lines.get(4).matches("weir +n/a +n/a +n/a +n/a +n/a +n/a +[0-9,]+ +[0-9.]+ +[0-9]+ +24"), run::describe);
+        final String advice = " window results were fired by the end of the input, not by a watermark; a window result is measured only"
+                + " when a watermark fires it: give more events, a higher event-time pace or a shorter watermark interval";
+        // 8 keys x 3 windows of event time (2,500 events at 1,000 a second)
+        assertEquals("note: weir at 20,000 events/s measured no latency: 24" + advice, lines.get(5), run::describe);
+        assertTrue(lines.get(6).matches("weir/ceiling: throughput [0-9.]+x, p99 latency n/a"), run::describe);
+        assertTrue(lines.contains("note: weir at max measured no latency: 24" + advice), run::describe);
+        for (final String file : List.of("ceiling-20000.hgrm", "ceiling-max.hgrm", "summary.json", "latency-20000.png", "latency-max.svg",
+                "throughput.png")) {
+            assertTrue(Files.isRegularFile(out.resolve(file)), file);
+        }
+        assertFalse(Files.exists(out.resolve("weir-20000.hgrm")));
+        assertFalse(Files.exists(out.resolve("weir-max.hgrm")));
+        assertTrue(Files.readString(out.resolve("summary.json")).contains("\"system\": \"weir\", \"rate\": \"max\", \"measured\": false,"));
+    }
+
+    /** All 2,500 events fall in the first 1 s window: every system fires it by the end of the input, so nothing is measured. */
+    @Test
+    void aRunThatMeasuredNoLatencyAnywhereExitsOneAndStillWritesItsFiles(@TempDir final Path out) {
+        final CommandRun run = CommandRun.of(benchWith(out, "60m", "100k"));
+        assertEquals(1, run.exitCode(), run::describe);
+        assertEquals("weir bench: no system measured any latency at any rate; see the notes above",
+                run.errLines().get(run.errLines().size() - 1), run::describe);
+        assertEquals(4, run.outLines().stream().filter(line -> line.startsWith("note: ")).count(), run::describe);
+        assertEquals("results in " + out.toAbsolutePath(), run.outLines().get(run.outLines().size() - 1), run::describe);
+        assertEquals(List.of("latency-20000.png", "latency-20000.svg", "latency-max.png", "latency-max.svg", "summary.json",
+                "throughput.png", "throughput.svg"), Stream.of(out.toFile().list()).sorted().toList());
     }
 
     @Test

@@ -23,7 +23,8 @@ import org.HdrHistogram.Histogram;
  * (and at the first measured one): the events in between count from that reading, so a flat-out latency may be
  * overstated by the time it takes to send that many events, and a clock reading (tens of nanoseconds) does not
  * weigh on the throughput of a system that takes only a few nanoseconds an event. Throughput runs from the first
- * measured event to the end of {@link BenchmarkedPipeline#finish()}. The plan's warm-up rounds run before its
+ * measured event to the end of {@link BenchmarkedPipeline#finish()}. A run in which no measured result reached the
+ * sink still counts: its result measured no latency ({@link SystemResult#measured()}), and the other runs go on. The plan's warm-up rounds run before its
  * measured rounds and are left out of the results. The calling thread is the generator: it busy-spins, so give
  * it a free core. Not thread-safe; run one benchmark at a time.
  *
@@ -82,7 +83,6 @@ public final class Harness<E> {
      * @return one result per rate and system, its measured rounds combined: rates in the plan's order, systems in the
      *     order added within a rate
      * @throws InterruptedException if interrupted while a pipeline finishes
-     * @throws IllegalStateException if no measured result of a run reached its sink
      */
     public List<SystemResult> run(final BenchmarkPlan plan) throws InterruptedException {
         if (systems.isEmpty()) {
@@ -149,17 +149,16 @@ public final class Harness<E> {
         pipeline.finish();
         final long nanos = clock.nanoTime() - measuredFromNanos;
         final long gcs = JvmDescription.gcCount() - gcsBefore;
-        if (arrivals.histogram().getTotalCount() == 0) {
-            throw new IllegalStateException(name + " at rate " + BenchmarkPlan.label(rate) + ": none of " + arrivals.received()
-                    + " results reaching the sink was measured; does the sink report to Arrivals, and is the measured part long enough?");
-        }
         final long events = plan.measuredEvents();
         final SystemResult result = new SystemResult(name, rate, arrivals.histogram().copy(), perSecond(events, nanos),
                 (double) generatorBytes / events, (double) pipelineBytes / events, gcs, arrivals.unattributed(), List.of());
         return new Run(result, events, nanos, generatorBytes, pipelineBytes);
     }
 
-    /** @return the runs of one system at one rate as one result: their histograms added, their totals summed */
+    /**
+     * @return the runs of one system at one rate as one result: their histograms added (an empty one adds nothing, so
+     *     the latencies are those of the runs that measured some), their totals summed
+     */
     private static SystemResult combined(final String name, final long rate, final List<Run> runs) {
         final Histogram histogram = runs.get(0).result.histogram().copy();
         long events = 0;

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -15,7 +16,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The latency percentile distribution of several systems at one rate, one line each, on a logarithmic "nines" x-axis
  * (x = log10(1 / (1 - percentile)), labelled 0%, 90%, 99%, 99.9%, ... at whole x) so the tail gets as much room as the
- * median; latency in microseconds on the y-axis. Written as PNG and SVG. Stateless.
+ * median; latency in microseconds on the y-axis. A system that measured no latency has no line and is named in the
+ * title. Written as PNG and SVG. Stateless.
  */
 final class PercentilePlot {
     private static final int WIDTH = 960;
@@ -33,7 +35,10 @@ final class PercentilePlot {
      * @throws IOException if a file cannot be written
      */
     static void write(final List<SystemResult> results, final String title, final Path file) throws IOException {
-        final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        final String unmeasuredNote = results.stream().filter(result -> !result.measured()).map(SystemResult::system)
+                .collect(Collectors.joining(", "));
+        final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(unmeasuredNote.isEmpty() ? title : title + " (no latency measured: " + unmeasuredNote + ")")
                 .xAxisTitle("percentile").yAxisTitle("latency (µs)").build();
         // the axis is linear in log10 of 1 / (1 - percentile), not XChart's log axis: that one ignores a label formatter
         chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
@@ -41,6 +46,10 @@ final class PercentilePlot {
         chart.setCustomXAxisTickLabelsFormatter(PercentilePlot::nines);
         double nines = 1;
         for (final SystemResult result : results) {
+            if (!result.measured()) {
+                // an empty histogram has no distribution to draw
+                continue;
+            }
             final double[][] points = points(result);
             final XYSeries series = chart.addSeries(result.system(), points[0], points[1]);
             series.setMarker(SeriesMarkers.NONE);

@@ -3,7 +3,8 @@ package dev.weir.perf.harness;
 /**
  * One system against another at the same rate: the ratio of their throughputs and of their 99th-percentile
  * latencies. A throughput ratio above 1 means the system took more events per second; a latency ratio below 1 means
- * its p99 was lower. A ratio whose divisor is 0 is NaN. Immutable.
+ * its p99 was lower. A ratio whose divisor is 0 is NaN, and so is the latency ratio when either system measured no
+ * latency ({@link SystemResult#measured()}); the throughput ratio stands, as throughput is measured either way. Immutable.
  */
 public final class Ratio {
     private static final double P99 = 99;
@@ -34,7 +35,8 @@ public final class Ratio {
                     + ", " + against.system() + " at " + BenchmarkPlan.label(against.rate()));
         }
         return new Ratio(system.system(), against.system(), system.rate(), divide(system.eventsPerSecond(), against.eventsPerSecond()),
-                divide(system.histogram().getValueAtPercentile(P99), against.histogram().getValueAtPercentile(P99)));
+                system.measured() && against.measured()
+                        ? divide(system.histogram().getValueAtPercentile(P99), against.histogram().getValueAtPercentile(P99)) : Double.NaN);
     }
 
     private static double divide(final double dividend, final double divisor) {

@@ -13,7 +13,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Writes a harness run's results into a directory:
  * <ul>
- *   <li>{@code SYSTEM-RATE.hgrm} per system and rate: HdrHistogram's percentile distribution, in microseconds;</li>
+ *   <li>{@code SYSTEM-RATE.hgrm} per system and rate that measured latency: HdrHistogram's percentile distribution,
+ *       in microseconds; none for a result that measured no latency ({@link SystemResult#measured()}), which
+ *       {@code summary.json} marks {@code "measured": false} and the latency plot leaves out, naming it in its title;</li>
  *   <li>{@code summary.json}: machine, JVM, flags, commit, plan, each system's figures and the ratios given;</li>
  *   <li>{@code latency-RATE.png} and {@code .svg} per rate: the percentile distribution of every system;</li>
  *   <li>{@code throughput.png} and {@code .svg}: every system's throughput at every rate.</li>
@@ -57,6 +59,10 @@ public final class ResultFiles {
         for (final SystemResult result : results) {
             if (!systems.contains(result.system())) {
                 systems.add(result.system());
+            }
+            if (!result.measured()) {
+                // an empty distribution would read as a file of figures; summary.json says why there is none
+                continue;
             }
             final Path hgrm = directory.resolve(hgrmName(result));
             try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm), false, StandardCharsets.UTF_8)) {

@@ -7,7 +7,9 @@ import java.util.Locale;
 /**
  * The JSON summary of a harness run: machine, JVM, JVM flags, the source commit if known, the plan, and per system
  * and rate its latency percentiles (nanoseconds), throughput (all rounds and each round), bytes per event (in all, on
- * the generating thread, on the pipeline's threads), collections, unattributed window results and .hgrm file.
+ * the generating thread, on the pipeline's threads), collections, unattributed window results and .hgrm file. A
+ * result that measured no latency has {@code "measured": false}, null percentiles, maximum and mean, a count of 0 and
+ * no .hgrm file (null); {@code "unmeasuredRounds"} counts the rounds that measured none. Ratios are written unrounded.
  * Stateless.
  */
 final class SummaryJson {
@@ -53,13 +55,16 @@ final class SummaryJson {
             final SystemResult result = results.get(i);
             json.append(i == 0 ? "\n" : ",\n").append("    {\"system\": ").append(quoted(result.system()))
                     .append(", \"rate\": ").append(quoted(BenchmarkPlan.label(result.rate())))
+                    .append(", \"measured\": ").append(result.measured())
+                    .append(", \"unmeasuredRounds\": ").append(result.unmeasuredRuns())
                     .append(", \"latencyNanos\": {");
+            final boolean measured = result.measured();
             for (final double percentile : PERCENTILES) {
                 json.append(quoted("p" + percentileLabel(percentile))).append(": ")
-                        .append(result.histogram().getValueAtPercentile(percentile)).append(", ");
+                        .append(measured ? Long.toString(result.histogram().getValueAtPercentile(percentile)) : "null").append(", ");
             }
-            json.append("\"max\": ").append(result.histogram().getMaxValue())
-                    .append(", \"mean\": ").append(number(result.histogram().getMean()))
+            json.append("\"max\": ").append(measured ? Long.toString(result.histogram().getMaxValue()) : "null")
+                    .append(", \"mean\": ").append(measured ? number(result.histogram().getMean()) : "null")
                     .append(", \"count\": ").append(result.histogram().getTotalCount()).append('}')
                     .append(", \"eventsPerSecond\": ").append(number(result.eventsPerSecond()))
                     .append(", \"eventsPerSecondByRound\": [");
@@ -71,7 +76,7 @@ final class SummaryJson {
                     .append(", \"pipelineBytesPerEvent\": ").append(number(result.pipelineBytesPerEvent()))
                     .append(", \"gcCount\": ").append(result.gcCount())
                     .append(", \"unattributedResults\": ").append(result.unattributed())
-                    .append(", \"hgrm\": ").append(quoted(ResultFiles.hgrmName(result))).append('}');
+                    .append(", \"hgrm\": ").append(measured ? quoted(ResultFiles.hgrmName(result)) : "null").append('}');
         }
         json.append("\n  ]");
         if (!ratios.isEmpty()) {
@@ -81,8 +86,8 @@ final class SummaryJson {
                 json.append(i == 0 ? "\n" : ",\n").append("    {\"system\": ").append(quoted(ratio.system()))
                         .append(", \"against\": ").append(quoted(ratio.against()))
                         .append(", \"rate\": ").append(quoted(BenchmarkPlan.label(ratio.rate())))
-                        .append(", \"throughput\": ").append(number(ratio.throughput()))
-                        .append(", \"p99Latency\": ").append(number(ratio.p99Latency())).append('}');
+                        .append(", \"throughput\": ").append(unrounded(ratio.throughput()))
+                        .append(", \"p99Latency\": ").append(unrounded(ratio.p99Latency())).append('}');
             }
             json.append("\n  ]");
         }
@@ -98,6 +103,11 @@ final class SummaryJson {
     private static String number(final double value) {
         // JSON has no NaN or infinity: an unmeasurable figure is null
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%.3f", value) : "null";
+    }
+
+    private static String unrounded(final double value) {
+        // a ratio far below 1 (a p99 of 0.0012x) would round to 0 at three decimals; Java's shortest exact form is JSON
+        return Double.isFinite(value) ? Double.toString(value) : "null";
     }
 
     private static String quoted(final String text) {

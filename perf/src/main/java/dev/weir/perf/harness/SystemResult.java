@@ -8,7 +8,13 @@ import org.HdrHistogram.Histogram;
  * the bytes allocated per measured event by the generating thread and by the pipeline's threads, the collections
  * during the measured parts, and the window results that could not be attributed to an event (see
  * {@link Arrivals#recordWindowResult}). The harness returns one per system and rate with all measured rounds
- * combined, each carrying its rounds' own results in {@link #runs()}. Immutable once made by the harness.
+ * combined, each carrying its rounds' own results in {@link #runs()}.
+ *
+ * <p>A run in which no measured result reached the sink (flat out, a windowed pipeline can end before its first periodic
+ * watermark, so every window result is fired by the end of the input) measured no latency: its histogram is empty and
+ * {@link #measured()} is false, while its throughput, allocation and collections are measured as usual. Rounds
+ * combine their histograms, so a combined result measured latency if any of its rounds did, and its percentiles are
+ * those of the rounds that did; {@link #unmeasuredRuns()} says how many did not. Immutable once made by the harness.
  */
 public final class SystemResult {
     private final String system;
@@ -89,6 +95,24 @@ public final class SystemResult {
     /** @return window results counted but not measured (fired by the end of the input, or lost track of) */
     public long unattributed() {
         return unattributed;
+    }
+
+    /**
+     * @return true if any latency was recorded; false if the histogram is empty, so its percentiles are no figures
+     */
+    public boolean measured() {
+        return histogram.getTotalCount() > 0;
+    }
+
+    /** @return how many of {@link #runs()} measured no latency; 0 for the result of one run */
+    public int unmeasuredRuns() {
+        int unmeasured = 0;
+        for (final SystemResult run : runs) {
+            if (!run.measured()) {
+                unmeasured++;
+            }
+        }
+        return unmeasured;
     }
 
     /** @return the measured runs combined in this result, one per round, in order; empty for the result of one run */
