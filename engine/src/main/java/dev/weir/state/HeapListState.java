@@ -36,6 +36,13 @@ final class HeapListState<T> implements ListState<T> {
 
     @Override
     public void update(final List<T> values) {
+        if (values != null && values == table.get(namespace)) {
+            // the caller edited the stored list in place: nothing to copy (an empty one clears)
+            if (values.isEmpty()) {
+                table.remove(namespace);
+            }
+            return;
+        }
         table.put(namespace, values == null || values.isEmpty() ? null : new ArrayList<>(values));
     }
 

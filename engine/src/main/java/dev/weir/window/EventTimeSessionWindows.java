@@ -50,12 +50,24 @@ public final class EventTimeSessionWindows<T> extends MergingWindowAssigner<T, T
 
     @Override
     public void assignWindows(final T element, final long timestamp, final WindowAssignerContext context, final List<TimeWindow> windows) {
+        windows.add(context.timeWindow(timestamp, windowEnd(element, timestamp)));
+    }
+
+    /**
+     * The end of the window a record opens, {@code [timestamp, end)}, checked as {@link #assignWindows} checks it;
+     * the window operator reads it to see whether the record lands in an open session without making its window.
+     *
+     * @param element the record
+     * @param timestamp its timestamp
+     * @return {@code timestamp + gap}, saturated
+     */
+    long windowEnd(final T element, final long timestamp) {
         TimeWindows.requireTimestamp(timestamp, "event-time session window");
         final long gap = gaps.gapOf(element);
         if (gap <= 0) {
             throw new IllegalArgumentException("session gap must be positive, got " + gap + " for " + element);
         }
-        windows.add(context.timeWindow(timestamp, Timestamps.plus(timestamp, gap)));
+        return Timestamps.plus(timestamp, gap);
     }
 
     @Override

@@ -2,53 +2,67 @@ package dev.weir.window;
 
 import dev.weir.state.ListState;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 
 /**
  * The in-flight windows of one key of a merging assigner, each mapped to its state window:
  * the namespace its state is kept under (docs/semantics.md §4). A merged window keeps the state
  * window of one of the existing windows it absorbs, never the new window's, so state need
- * not move. The mapping is keyed state, read on creation and written by {@link #persist()}
- * only when it changed.
+ * not move. The mapping is keyed state, a list of {window, stateWindow} pairs in insertion
+ * order, read by {@link #load()} and written by {@link #persist()} only when it changed.
+ *
+ * <p>One set serves every key of an operator: {@link #load()} switches it to the current key.
+ * It edits the loaded pairs in place and keeps the pairs it drops for the next windows, so
+ * a record that extends or lands in an existing window allocates nothing here (the heap
+ * backend hands out and keeps the list itself; other backends copy it on read and write).
+ * Not thread-safe.
  *
  * @param <W> the window type
  */
 public final class MergingWindowSet<W extends Window> {
+    /** Dropped pairs kept for reuse at most; more come only from keys with many windows. */
+    private static final int SPARE_PAIRS = 64;
+
     private final MergingWindowAssigner<?, W> assigner;
     private final ListState<Object[]> state;
-    private final Map<W, W> mapping = new LinkedHashMap<>();
-    private final Map<W, W> initialMapping;
+    private final GroupRecorder recorder = new GroupRecorder();
+    /** The assigner's input: the in-flight windows, then the new one. */
+    private final List<W> candidates = new ArrayList<>();
+    /** The windows merged away in the group at hand, the new window left out. */
+    private final List<W> mergedWindows = new ArrayList<>();
+    /** The other state windows of the group at hand, whose state moves into the result's. */
+    private final List<W> mergedStateWindows = new ArrayList<>();
+    private final List<Object[]> sparePairs = new ArrayList<>();
+    /** The current key's {window, stateWindow} pairs; on the heap backend the stored list itself. */
+    private List<Object[]> pairs;
+    private boolean changed;
 
     /**
+     * Creates the set and loads the current key's windows ({@link #load()}).
+     *
      * @param assigner merges windows
-     * @param state the key's persisted mapping, as {window, stateWindow} pairs
+     * @param state the key's persisted mapping, as {window, stateWindow} pairs, its namespace set
      */
-    @SuppressWarnings("unchecked")
     public MergingWindowSet(final MergingWindowAssigner<?, W> assigner, final ListState<Object[]> state) {
         this.assigner = assigner;
         this.state = state;
-        final List<Object[]> pairs = state.get();
-        if (pairs != null) {
-            for (final Object[] pair : pairs) {
-                mapping.put((W) pair[0], (W) pair[1]);
-            }
-        }
-        this.initialMapping = new LinkedHashMap<>(mapping);
+        load();
+    }
+
+    /** Reads the windows of the state's current key and namespace, dropping unpersisted changes of the key before. */
+    public void load() {
+        pairs = state.get();
+        changed = false;
     }
 
     /** Writes the mapping back to keyed state if it changed. */
     public void persist() {
-        if (!mapping.equals(initialMapping)) {
-            final List<Object[]> pairs = new ArrayList<>(mapping.size());
-            for (final Map.Entry<W, W> entry : mapping.entrySet()) {
-                pairs.add(new Object[] {entry.getKey(), entry.getValue()});
-            }
+        if (changed) {
             state.update(pairs);
-            initialMapping.clear();
-            initialMapping.putAll(mapping);
+            changed = false;
         }
     }
 
@@ -56,65 +70,235 @@ public final class MergingWindowSet<W extends Window> {
      * @param window an in-flight window
      * @return its state window, or null if it is not in flight
      */
+    @SuppressWarnings("unchecked")
     public W stateWindow(final W window) {
-        return mapping.get(window);
+        final int index = indexOf(window);
+        return index < 0 ? null : (W) pairs.get(index)[1];
+    }
+
+    /**
+     * Adds a time window {@code [start, end)} the way {@link #addWindow} would, without making it, when it intersects
+     * exactly one in-flight window and does not equal it, the common case of a session record: the set's windows
+     * never intersect one another, so that one window is all that merges. If it holds the new window, nothing
+     * changes; otherwise it becomes its cover (the one window made), keeping its state window, and the merge
+     * function is told. In any other case (none or several windows intersect, or an equal one is in flight, which
+     * {@link #addWindow} maps to itself as Flink does) nothing changes and the caller adds the window.
+     *
+     * @param start the window's start, inclusive
+     * @param end its end, exclusive
+     * @param mergeFunction told of the merge, to move timers
+     * @return the in-flight window the record now belongs to, or null if the caller must use {@link #addWindow}
+     */
+    @SuppressWarnings("unchecked")
+    public W addTimeWindow(final long start, final long end, final MergeFunction<W> mergeFunction) {
+        final int inFlight = pairs == null ? 0 : pairs.size();
+        TimeWindow single = null;
+        for (int i = 0; i < inFlight; i++) {
+            if (!(pairs.get(i)[0] instanceof TimeWindow)) {
+                return null;
+            }
+            final TimeWindow window = (TimeWindow) pairs.get(i)[0];
+            // touching windows intersect, as in TimeWindow.intersects
+            if (window.start() <= end && window.end() >= start) {
+                if (single != null) {
+                    return null;
+                }
+                single = window;
+            }
+        }
+        if (single == null || (single.start() == start && single.end() == end)) {
+            return null;
+        }
+        if (single.start() <= start && end <= single.end()) {
+            return (W) single;
+        }
+        final W merged = (W) single;
+        final W cover = (W) new TimeWindow(Math.min(single.start(), start), Math.max(single.end(), end));
+        final W stateWindow = remove(merged);
+        put(cover, stateWindow);
+        mergedWindows.clear();
+        mergedWindows.add(merged);
+        mergedStateWindows.clear();
+        mergeFunction.merge(cover, mergedWindows, stateWindow, mergedStateWindows);
+        mergedWindows.clear();
+        return cover;
     }
 
     /** @param window a window that is done; it leaves the set */
     public void retireWindow(final W window) {
-        if (mapping.remove(window) == null) {
+        if (remove(window) == null) {
             throw new IllegalStateException("window " + window + " is not in the in-flight window set");
         }
     }
 
-    /** @return the in-flight windows, for diagnostics */
+    /** @return a copy of the in-flight windows, for diagnostics */
+    @SuppressWarnings("unchecked")
     public Collection<W> windows() {
-        return mapping.keySet();
+        final List<W> windows = new ArrayList<>();
+        if (pairs != null) {
+            for (final Object[] pair : pairs) {
+                windows.add((W) pair[0]);
+            }
+        }
+        return windows;
     }
 
     /**
-     * Adds a record's window and merges what overlaps it.
+     * Adds a record's window and merges what overlaps it, as Flink's {@code MergingWindowSet}:
+     * each group of windows that merge becomes its cover, which keeps the state window of the
+     * group's first in-flight window (in start order).
      *
      * @param newWindow the record's window
      * @param mergeFunction told of each merge, to move state and timers
      * @return the in-flight window the record now belongs to
      */
+    @SuppressWarnings("unchecked")
     public W addWindow(final W newWindow, final MergeFunction<W> mergeFunction) {
-        final List<W> windows = new ArrayList<>(mapping.keySet());
-        windows.add(newWindow);
-        final Map<W, Collection<W>> mergeResults = new LinkedHashMap<>();
-        assigner.mergeWindows(windows, (toBeMerged, mergeResult) -> mergeResults.put(mergeResult, new ArrayList<>(toBeMerged)));
+        candidates.clear();
+        final int inFlight = pairs == null ? 0 : pairs.size();
+        for (int i = 0; i < inFlight; i++) {
+            candidates.add((W) pairs.get(i)[0]);
+        }
+        candidates.add(newWindow);
+        recorder.clear();
+        assigner.mergeWindows(candidates, recorder);
+        candidates.clear();
 
         W resultWindow = newWindow;
         boolean mergedNewWindow = false;
-        for (final Map.Entry<W, Collection<W>> merge : mergeResults.entrySet()) {
-            final W mergeResult = merge.getKey();
-            final Collection<W> mergedWindows = merge.getValue();
+        for (int group = 0; group < recorder.groups(); group++) {
+            final W mergeResult = recorder.result(group);
+            recorder.members(group, mergedWindows);
+            // only the first window equal to the new one leaves the group, as Collection.remove
             if (mergedWindows.remove(newWindow)) {
                 mergedNewWindow = true;
                 resultWindow = mergeResult;
             }
             // The state window of an existing window becomes the merge result's: the new
             // window never had state of its own.
-            final W mergedStateWindow = mapping.get(mergedWindows.iterator().next());
-            final List<W> mergedStateWindows = new ArrayList<>();
-            for (final W mergedWindow : mergedWindows) {
-                final W stateWindow = mapping.remove(mergedWindow);
+            final W mergedStateWindow = stateWindow(mergedWindows.get(0));
+            mergedStateWindows.clear();
+            for (int i = 0; i < mergedWindows.size(); i++) {
+                final W stateWindow = remove(mergedWindows.get(i));
                 if (stateWindow != null) {
                     mergedStateWindows.add(stateWindow);
                 }
             }
-            mapping.put(mergeResult, mergedStateWindow);
+            put(mergeResult, mergedStateWindow);
             mergedStateWindows.remove(mergedStateWindow);
             // A new window inside one existing window changes nothing.
-            if (!(mergedWindows.contains(mergeResult) && mergedWindows.size() == 1)) {
-                mergeFunction.merge(mergeResult, mergedWindows, mapping.get(mergeResult), mergedStateWindows);
+            if (!(mergedWindows.size() == 1 && mergedWindows.get(0).equals(mergeResult))) {
+                mergeFunction.merge(mergeResult, mergedWindows, mergedStateWindow, mergedStateWindows);
             }
         }
-        if (mergeResults.isEmpty() || (resultWindow.equals(newWindow) && !mergedNewWindow)) {
-            mapping.put(resultWindow, resultWindow);
+        if (recorder.groups() == 0 || (resultWindow.equals(newWindow) && !mergedNewWindow)) {
+            put(resultWindow, resultWindow);
         }
+        // hold no windows between records: they may be long gone from the operator
+        recorder.clear();
+        mergedWindows.clear();
+        mergedStateWindows.clear();
         return resultWindow;
+    }
+
+    private int indexOf(final W window) {
+        if (pairs != null) {
+            for (int i = 0; i < pairs.size(); i++) {
+                if (pairs.get(i)[0].equals(window)) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** As {@code LinkedHashMap.remove}: the pair leaves, the others keep their order. */
+    @SuppressWarnings("unchecked")
+    private W remove(final W window) {
+        final int index = indexOf(window);
+        if (index < 0) {
+            return null;
+        }
+        final Object[] pair = pairs.remove(index);
+        final W stateWindow = (W) pair[1];
+        changed = true;
+        if (sparePairs.size() < SPARE_PAIRS) {
+            pair[0] = null;
+            pair[1] = null;
+            sparePairs.add(pair);
+        }
+        return stateWindow;
+    }
+
+    /** As {@code LinkedHashMap.put}: a present window keeps its place, a new one goes last. */
+    private void put(final W window, final W stateWindow) {
+        final int index = indexOf(window);
+        if (index >= 0) {
+            final Object[] pair = pairs.get(index);
+            if (!Objects.equals(stateWindow, pair[1])) {
+                pair[1] = stateWindow;
+                changed = true;
+            }
+            return;
+        }
+        if (pairs == null) {
+            pairs = new ArrayList<>(2);
+        }
+        final Object[] pair = sparePairs.isEmpty() ? new Object[2] : sparePairs.remove(sparePairs.size() - 1);
+        pair[0] = window;
+        pair[1] = stateWindow;
+        pairs.add(pair);
+        changed = true;
+    }
+
+    /**
+     * Keeps the groups the assigner reports, whose members are valid during its call only, in
+     * buffers reused from one record to the next.
+     */
+    private final class GroupRecorder implements MergingWindowAssigner.MergeCallback<W> {
+        private final List<W> results = new ArrayList<>();
+        private final List<W> members = new ArrayList<>();
+        /** Group g's members are {@code members[ends[g - 1], ends[g])}. */
+        private int[] ends = new int[4];
+
+        @Override
+        public void merge(final Collection<W> toBeMerged, final W mergeResult) {
+            final int group = results.size();
+            if (group == ends.length) {
+                ends = Arrays.copyOf(ends, 2 * group);
+            }
+            results.add(mergeResult);
+            if (toBeMerged instanceof List) {
+                final List<W> list = (List<W>) toBeMerged;
+                for (int i = 0; i < list.size(); i++) {
+                    members.add(list.get(i));
+                }
+            } else {
+                members.addAll(toBeMerged);
+            }
+            ends[group] = members.size();
+        }
+
+        int groups() {
+            return results.size();
+        }
+
+        W result(final int group) {
+            return results.get(group);
+        }
+
+        /** Replaces {@code into} with the group's members, in the order reported. */
+        void members(final int group, final List<W> into) {
+            into.clear();
+            for (int i = group == 0 ? 0 : ends[group - 1]; i < ends[group]; i++) {
+                into.add(members.get(i));
+            }
+        }
+
+        void clear() {
+            results.clear();
+            members.clear();
+        }
     }
 
     /**
@@ -126,10 +310,10 @@ public final class MergingWindowSet<W extends Window> {
     public interface MergeFunction<W> {
         /**
          * @param mergeResult the window the merged windows become
-         * @param mergedWindows the in-flight windows merged away
+         * @param mergedWindows the in-flight windows merged away; valid during the call only
          * @param stateWindowResult the state window the result keeps
-         * @param mergedStateWindows the other state windows, whose state moves into it
+         * @param mergedStateWindows the other state windows, whose state moves into it; valid during the call only
          */
-        void merge(W mergeResult, Collection<W> mergedWindows, W stateWindowResult, Collection<W> mergedStateWindows);
+        void merge(W mergeResult, List<W> mergedWindows, W stateWindowResult, List<W> mergedStateWindows);
     }
 }

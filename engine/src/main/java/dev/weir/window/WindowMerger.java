@@ -9,8 +9,8 @@ import java.util.List;
 
 /**
  * Merges overlapping or touching time windows into their covers (docs/semantics.md §4) with buffers it keeps from one
- * merge to the next, so a merge allocates only the windows it reports (one per group of more than one window; and
- * a sorting buffer once more than 32 windows are in flight). Not thread-safe: one per thread ({@link TimeWindows}).
+ * merge to the next, so a merge allocates only the windows it reports (one per group of more than one window that no
+ * member covers already; and a sorting buffer once more than 32 windows are in flight). Not thread-safe: one per thread ({@link TimeWindows}).
  */
 final class WindowMerger {
     private static final Comparator<TimeWindow> BY_START = Comparator.comparingLong(TimeWindow::start);
@@ -66,7 +66,18 @@ final class WindowMerger {
 
     private void report(final MergingWindowAssigner.MergeCallback<TimeWindow> callback, final long start, final long end) {
         if (members.size() > 1) {
-            callback.merge(readOnlyMembers, new TimeWindow(start, end));
+            callback.merge(readOnlyMembers, cover(start, end));
         }
+    }
+
+    /** @return the member equal to {@code [start, end)} if there is one (a window that absorbs the others), else a new window */
+    private TimeWindow cover(final long start, final long end) {
+        for (int i = 0; i < members.size(); i++) {
+            final TimeWindow member = members.get(i);
+            if (member.start() == start && member.end() == end) {
+                return member;
+            }
+        }
+        return new TimeWindow(start, end);
     }
 }

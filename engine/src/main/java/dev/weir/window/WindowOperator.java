@@ -55,6 +55,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     private final long allowedLateness;
     private final OutputTag<IN> lateDataTag;
     private final MergingWindowAssigner<? super IN, W> mergingAssigner;
+    /** Event-time sessions, whose records mostly land in an open session: see {@link #addToSession}. */
+    private final EventTimeSessionWindows<? super IN> sessions;
     /** The assigner gives every record exactly one window ({@link WindowAssigner#assignWindow}). */
     private final boolean oneWindow;
     private final List<W> assigned = new ArrayList<>(4);
@@ -73,6 +75,10 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
      */
     private boolean knownTimers;
     private ListState<Object[]> mergingWindowsState;
+    /** The current key's in-flight windows of a merging assigner, made on first use and reloaded for each record and timer. */
+    private MergingWindowSet<W> mergingWindowSet;
+    /** Bound once: a method reference made per record would allocate. */
+    private final MergingWindowSet.MergeFunction<W> mergeFunction = this::merge;
     private long recordsIn;
     private long recordsOut;
     private long lateRecordsDropped;
@@ -101,6 +107,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         if (mergingAssigner != null && !trigger.canMerge()) {
             throw new IllegalArgumentException(assigner + " merges windows, but " + trigger + " does not support merging");
         }
+        this.sessions = assigner instanceof EventTimeSessionWindows ? (EventTimeSessionWindows<? super IN>) assigner : null;
         this.name = name;
         this.keySelector = keySelector;
         this.assigner = assigner;
@@ -189,18 +196,10 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         boolean skipped = true;
         if (oneWindow) {
             skipped = !addToWindow(assigner.assignWindow(value, timestamp, assignerContext), value, timestamp, stored);
+        } else if (sessions != null) {
+            skipped = !addToSession(value, timestamp, stored);
         } else {
-            assigned.clear();
-            assigner.assignWindows(value, timestamp, assignerContext, assigned);
-            if (mergingAssigner != null) {
-                skipped = !addToMergingWindows(value, timestamp, stored);
-            } else {
-                for (int i = 0; i < assigned.size(); i++) {
-                    if (addToWindow(assigned.get(i), value, timestamp, stored)) {
-                        skipped = false;
-                    }
-                }
-            }
+            skipped = !addToAssignedWindows(value, timestamp, stored);
         }
         if (skipped && isElementLate(timestamp)) {
             if (lateDataTag != null) {
@@ -210,6 +209,22 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
                 lateRecordsDropped++;
             }
         }
+    }
+
+    /** @return false if every window the record went to was late */
+    private boolean addToAssignedWindows(final IN value, final long timestamp, final Object stored) {
+        assigned.clear();
+        assigner.assignWindows(value, timestamp, assignerContext, assigned);
+        if (mergingAssigner != null) {
+            return addToMergingWindows(value, timestamp, stored);
+        }
+        boolean added = false;
+        for (int i = 0; i < assigned.size(); i++) {
+            if (addToWindow(assigned.get(i), value, timestamp, stored)) {
+                added = true;
+            }
+        }
+        return added;
     }
 
     /** @return false if the window is late, so the record was not added */
@@ -229,22 +244,51 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         boolean added = false;
         final MergingWindowSet<W> mergingWindows = mergingWindows();
         for (int i = 0; i < assigned.size(); i++) {
-            final W actualWindow = mergingWindows.addWindow(assigned.get(i), this::merge);
-            if (isWindowLate(actualWindow)) {
-                mergingWindows.retireWindow(actualWindow);
-                continue;
+            if (addToMergedWindow(mergingWindows, mergingWindows.addWindow(assigned.get(i), mergeFunction), value, timestamp, stored)) {
+                added = true;
             }
-            added = true;
-            final W stateWindow = mergingWindows.stateWindow(actualWindow);
-            if (stateWindow == null) {
-                throw new IllegalStateException("window " + actualWindow + " is not in the in-flight window set");
-            }
-            windowState.setNamespace(stateWindow);
-            windowState.add(stored);
-            onElement(value, timestamp, actualWindow);
         }
         mergingWindows.persist();
         return added;
+    }
+
+    /**
+     * A session record whose window meets exactly one in-flight session joins it without its own window being made
+     * ({@link MergingWindowSet#addTimeWindow}): the session stays, or grows into the one new window. Any other
+     * record takes the general path with its window.
+     *
+     * @return false if the window the record went to was late
+     */
+    @SuppressWarnings("unchecked")
+    private boolean addToSession(final IN value, final long timestamp, final Object stored) {
+        final long end = sessions.windowEnd(value, timestamp);
+        final MergingWindowSet<W> mergingWindows = mergingWindows();
+        final W session = mergingWindows.addTimeWindow(timestamp, end, mergeFunction);
+        if (session == null) {
+            assigned.clear();
+            assigned.add((W) assignerContext.timeWindow(timestamp, end));
+            return addToMergingWindows(value, timestamp, stored);
+        }
+        final boolean added = addToMergedWindow(mergingWindows, session, value, timestamp, stored);
+        mergingWindows.persist();
+        return added;
+    }
+
+    /** @return false if the window is late: it leaves the set, and the record is not added */
+    private boolean addToMergedWindow(final MergingWindowSet<W> mergingWindows, final W actualWindow, final IN value, final long timestamp,
+            final Object stored) {
+        if (isWindowLate(actualWindow)) {
+            mergingWindows.retireWindow(actualWindow);
+            return false;
+        }
+        final W stateWindow = mergingWindows.stateWindow(actualWindow);
+        if (stateWindow == null) {
+            throw new IllegalStateException("window " + actualWindow + " is not in the in-flight window set");
+        }
+        windowState.setNamespace(stateWindow);
+        windowState.add(stored);
+        onElement(value, timestamp, actualWindow);
+        return true;
     }
 
     @SuppressWarnings("unchecked")
@@ -264,7 +308,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         registerCleanupTimer(window);
     }
 
-    private void merge(final W mergeResult, final Collection<W> mergedWindows, final W stateWindowResult, final Collection<W> mergedStateWindows) {
+    private void merge(final W mergeResult, final List<W> mergedWindows, final W stateWindowResult, final List<W> mergedStateWindows) {
         // The saturated cleanup time, not maxTimestamp + allowedLateness: that sum wraps for a
         // large lateness and would refuse a merge whose window is far from late.
         if (assigner.isEventTime() && cleanupTime(mergeResult) <= timers.currentWatermark()) {
@@ -280,12 +324,16 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         context.mergedWindows = mergedWindows;
         callOnMerge(mergeResult);
         context.mergedWindows = null;
-        for (final W merged : mergedWindows) {
+        for (int i = 0; i < mergedWindows.size(); i++) {
+            final W merged = mergedWindows.get(i);
             context.window = merged;
             clearTrigger(merged);
             deleteCleanupTimer(merged);
         }
-        ((MergingState<?, ?>) windowState).mergeNamespaces(stateWindowResult, mergedStateWindows);
+        // a session extended by a record merges no other state window: nothing to move
+        if (!mergedStateWindows.isEmpty()) {
+            ((MergingState<?, ?>) windowState).mergeNamespaces(stateWindowResult, mergedStateWindows);
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -437,7 +485,13 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
 
     private MergingWindowSet<W> mergingWindows() {
         mergingWindowsState.setNamespace(GLOBAL_NAMESPACE);
-        return new MergingWindowSet<>(mergingAssigner, mergingWindowsState);
+        if (mergingWindowSet == null) {
+            // made with the first key, which it loads: a backend may need a current key to read
+            mergingWindowSet = new MergingWindowSet<>(mergingAssigner, mergingWindowsState);
+        } else {
+            mergingWindowSet.load();
+        }
+        return mergingWindowSet;
     }
 
     /** @return the operator's name */
