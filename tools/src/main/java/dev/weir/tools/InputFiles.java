@@ -1,79 +1,110 @@
-package dev.weir.tools.run;
+package dev.weir.tools;
 
-import dev.weir.pipelines.run.RecordFileException;
+import dev.weir.pipelines.input.BadInputException;
+import dev.weir.tools.run.OutputFileException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
- * The files a run reads or keeps: the job file, the record files and the checkpoint
- * directories. Opening the output truncates it, so an output that is one of them would destroy
- * it before the first line is read; {@link #refuseAsOutput} stops that. Paths are compared after
- * resolving relative parts, {@code ..} and symbolic links, and by file identity where both
- * exist (a hard link is the same file); {@link #refuseRepeatedRecordFiles} stops one record file
- * being read twice. Immutable.
+ * The files a command reads or keeps (a job file, record files, captures, checkpoint directories), and the two
+ * checks every command makes of them before it opens anything. An output that is one of them would destroy it
+ * before it is read ({@link #refuseAsOutput}); a file given twice would be read twice, every result counted double
+ * ({@link #refuseRepeated}). Paths are compared after resolving relative parts, {@code .}, {@code ..} and symbolic
+ * links, and by file identity where both exist (a hard link is the same file); an output that does not exist yet
+ * can be no input. Not thread-safe: a command fills it, then checks.
  */
-final class InputFiles {
-    private final List<Path> recordFiles;
+public final class InputFiles {
     private final List<Path> files = new ArrayList<>();
     private final List<String> roles = new ArrayList<>();
     private final List<Path> directories = new ArrayList<>();
     private final List<String> directoryRoles = new ArrayList<>();
 
-    InputFiles(final Path jobFile, final List<Path> recordFiles, final Path checkpointDir, final Path restoreDir) {
-        this.recordFiles = List.copyOf(recordFiles);
-        files.add(jobFile);
-        roles.add("the job file");
-        for (final Path recordFile : recordFiles) {
-            files.add(recordFile);
-            roles.add("the record file " + recordFile);
+    /**
+     * @param file an input file, or null for none
+     * @param role what it is, for messages, e.g. {@code the job file}
+     * @return this
+     */
+    public InputFiles file(final Path file, final String role) {
+        if (file != null) {
+            files.add(file);
+            roles.add(role);
         }
-        if (checkpointDir != null) {
-            directories.add(checkpointDir);
-            directoryRoles.add("--checkpoint-dir " + checkpointDir);
-        }
-        if (restoreDir != null) {
-            directories.add(restoreDir);
-            directoryRoles.add("--restore " + restoreDir);
-        }
+        return this;
     }
 
     /**
-     * @param output the {@code --output} path
-     * @throws OutputFileException if it is an input, lies in a checkpoint directory, or is a directory
+     * @param inputs input files of one kind
+     * @param kind what each is, followed by its name in messages, e.g. {@code the capture}
+     * @return this
      */
-    void refuseAsOutput(final Path output) {
+    public InputFiles files(final List<Path> inputs, final String kind) {
+        for (final Path input : inputs) {
+            file(input, kind + " " + input);
+        }
+        return this;
+    }
+
+    /**
+     * @param directory a directory whose files the command keeps, or null for none
+     * @param role what it is, for messages, e.g. {@code --checkpoint-dir ckpt}
+     * @return this
+     */
+    public InputFiles directory(final Path directory, final String role) {
+        if (directory != null) {
+            directories.add(directory);
+            directoryRoles.add(role);
+        }
+        return this;
+    }
+
+    /**
+     * @param option the output's option, e.g. {@code --output}
+     * @param output the path it names, or null for standard output
+     * @throws OutputFileException if it is an input, lies in a kept directory, or is a directory
+     */
+    public void refuseAsOutput(final String option, final Path output) {
+        if (output == null) {
+            return;
+        }
         final Path resolved = resolved(output);
         for (int i = 0; i < files.size(); i++) {
             if (resolved.equals(resolved(files.get(i))) || sameExistingFile(output, files.get(i))) {
-                throw new OutputFileException(output.toString(), "--output names " + roles.get(i)
+                throw new OutputFileException(output.toString(), option + " names " + roles.get(i)
                         + "; writing there would destroy it (choose another output file)");
             }
         }
         for (int i = 0; i < directories.size(); i++) {
             if (resolved.startsWith(resolved(directories.get(i)))) {
-                throw new OutputFileException(output.toString(), "--output lies in " + directoryRoles.get(i)
+                throw new OutputFileException(output.toString(), option + " lies in " + directoryRoles.get(i)
                         + "; writing there would damage the checkpoints (choose another output file)");
             }
         }
         if (Files.isDirectory(output)) {
-            throw new OutputFileException(output.toString(), "--output names a directory, not a file");
+            throw new OutputFileException(output.toString(), option + " names a directory, not a file");
         }
     }
 
     /**
-     * One file named twice (by any path or link) would be read twice: every result counted double.
+     * Refuses one file named twice, by any path or link.
      *
-     * @throws RecordFileException naming the second mention and the first
+     * @param inputs the files, in the order given
+     * @param kind what each is, e.g. {@code record file}
+     * @param twice what reading it twice would do, e.g. {@code read twice}
+     * @param refusal makes the exception from the second mention and the message
+     * @throws BadInputException naming the second mention and the first:
+     *     {@code ./a: is the KIND a again; each file may be given once (it would be TWICE)}
      */
-    void refuseRepeatedRecordFiles() {
-        for (int i = 1; i < recordFiles.size(); i++) {
+    public static void refuseRepeated(final List<Path> inputs, final String kind, final String twice,
+            final BiFunction<String, String, ? extends BadInputException> refusal) {
+        for (int i = 1; i < inputs.size(); i++) {
             for (int j = 0; j < i; j++) {
-                if (sameExistingFile(recordFiles.get(i), recordFiles.get(j))) {
-                    throw new RecordFileException(recordFiles.get(i).toString(), 0, null, "is the record file "
-                            + recordFiles.get(j) + " again; each file may be given once (it would be read twice)");
+                if (sameExistingFile(inputs.get(i), inputs.get(j))) {
+                    throw refusal.apply(inputs.get(i).toString(), "is the " + kind + " " + inputs.get(j)
+                            + " again; each file may be given once (it would be " + twice + ")");
                 }
             }
         }
