@@ -32,7 +32,7 @@ public final class TrafficOutput {
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write the capture to FILE (created or replaced).")
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the capture to FILE (a regular file, created or replaced once the capture is complete).")
     private Path out;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "pcap (default) or pcapng.")
