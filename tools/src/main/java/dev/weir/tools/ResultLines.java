@@ -1,5 +1,7 @@
 package dev.weir.tools;
 
+import dev.weir.files.UnwritableFileException;
+import dev.weir.tools.run.OutputFileException;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -18,16 +20,23 @@ public final class ResultLines {
     }
 
     /**
-     * @param output the {@code --output} file (created or truncated), or null for standard output
+     * Opens the output in place, so that what is written is there at once (and stays, should the command fail or be
+     * killed): a file is created or truncated, a named pipe or device written into; nothing is ever deleted.
+     *
+     * @param output the {@code --output} file, or null for standard output
      * @return a writer of the lines
-     * @throws java.nio.file.NoSuchFileException if the file's directory does not exist
-     * @throws IOException if the file cannot be created
+     * @throws OutputFileException {@code FILE: cannot create the output file: REASON}, e.g. {@code directory out does
+     *     not exist}, if the file cannot be opened
      */
-    public static PrintWriter open(final Path output) throws IOException {
+    public static PrintWriter open(final Path output) {
         if (output == null) {
             return new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
         }
-        return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
+        try {
+            return new PrintWriter(Files.newBufferedWriter(output, StandardCharsets.UTF_8));
+        } catch (final IOException e) {
+            throw new OutputFileException(output.toString(), "cannot create the output file: " + UnwritableFileException.of(output, e).reason());
+        }
     }
 
     /**

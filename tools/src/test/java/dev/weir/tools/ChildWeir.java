@@ -97,9 +97,30 @@ final class ChildWeir {
         return start(dir, name, Path.of(System.getProperty("java.home")), thisJvmsFlags(List.of()), true, args);
     }
 
+    /**
+     * Like {@link #start(Path, String, String...)}, but every file the child writes is limited to {@code kib} KiB
+     * (bash's {@code ulimit -f}): a write past it fails with {@code File too large}, as on a full disk.
+     *
+     * @param dir where the child's stdout and stderr files go (they are not limited)
+     * @param name names those files
+     * @param kib the largest file the child may write, in KiB
+     * @param args the command line after {@code weir}
+     * @return the started child
+     * @throws IOException if it cannot start
+     */
+    static ChildWeir startWithFileSizeLimit(final Path dir, final String name, final long kib, final String... args) throws IOException {
+        return start(dir, name, List.of("bash", "-c", "ulimit -f " + kib + " && exec \"$@\"", "bash"),
+                Path.of(System.getProperty("java.home")), thisJvmsFlags(List.of()), false, args);
+    }
+
     private static ChildWeir start(final Path dir, final String name, final Path javaHome, final List<String> jvmOptions,
             final boolean closedStdout, final String... args) throws IOException {
-        final List<String> command = new ArrayList<>();
+        return start(dir, name, List.of(), javaHome, jvmOptions, closedStdout, args);
+    }
+
+    private static ChildWeir start(final Path dir, final String name, final List<String> wrapper, final Path javaHome,
+            final List<String> jvmOptions, final boolean closedStdout, final String... args) throws IOException {
+        final List<String> command = new ArrayList<>(wrapper);
         command.add(javaHome.resolve("bin").resolve("java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");

@@ -263,6 +263,6 @@ class GenerateCommandTest {
     void anOutputFileInAMissingDirectoryIsOneMessage() {
         final Path out = dir.resolve("missing").resolve("x.pcap");
         final CommandRun run = CommandRun.of("generate", "statsd", "--out", out.toString());
-        run.assertBadInput(out + ": cannot create the capture: no such directory");
+        run.assertBadInput(out + ": cannot create the capture: directory " + dir.resolve("missing") + " does not exist");
     }
 }

@@ -1,5 +1,6 @@
 package dev.weir.perf.harness;
 
+import dev.weir.files.FileReplacement;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code throughput.png} and {@code .svg}: every system's throughput at every rate.</li>
  * </ul>
  * SYSTEM is the system's name in lower case with every run of other characters than letters and digits made one
- * {@code -}; RATE is the rate or {@code max}. Existing files of the same names are replaced. Stateless.
+ * {@code -}; RATE is the rate or {@code max}. Existing files of the same names are replaced, each whole or not at all
+ * ({@link FileReplacement}): a file that cannot be written leaves the earlier one as it was. Stateless.
  */
 public final class ResultFiles {
     private static final int HGRM_TICKS_PER_HALF_DISTANCE = 5;
@@ -65,13 +67,16 @@ public final class ResultFiles {
                 continue;
             }
             final Path hgrm = directory.resolve(hgrmName(result));
-            try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm), false, StandardCharsets.UTF_8)) {
+            FileReplacement.write(hgrm, stream -> {
+                final PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
                 result.histogram().outputPercentileDistribution(out, HGRM_TICKS_PER_HALF_DISTANCE, NANOS_PER_MICRO);
-            }
+                out.flush();
+            });
             written.add(hgrm);
         }
         final Path summary = directory.resolve("summary.json");
-        Files.writeString(summary, SummaryJson.of(results, ratios, plan, commit()), StandardCharsets.UTF_8);
+        final byte[] json = SummaryJson.of(results, ratios, plan, commit()).getBytes(StandardCharsets.UTF_8);
+        FileReplacement.write(summary, out -> out.write(json));
         written.add(summary);
         for (final long rate : plan.rates()) {
             final List<SystemResult> atRate = results.stream().filter(result -> result.rate() == rate).toList();

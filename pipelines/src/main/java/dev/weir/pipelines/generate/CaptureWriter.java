@@ -1,5 +1,6 @@
 package dev.weir.pipelines.generate;
 
+import dev.weir.files.UnwritableFileException;
 import dev.weir.pipelines.capture.LinkType;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -63,7 +64,7 @@ public final class CaptureWriter implements DatagramSink, AutoCloseable {
         try {
             stream = Files.newOutputStream(file);
         } catch (final IOException e) {
-            throw new UncheckedIOException(file + ": cannot create the capture: " + reason(e), e);
+            throw new UncheckedIOException(file + ": cannot create the capture: " + UnwritableFileException.of(file, e).reason(), e);
         }
         return new CaptureWriter(file.toString(), new BufferedOutputStream(stream, BUFFER_BYTES), encoding);
     }

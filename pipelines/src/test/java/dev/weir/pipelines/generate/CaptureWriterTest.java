@@ -128,7 +128,7 @@ class CaptureWriterTest {
         assertEquals("out.pcap: cannot write the capture: No space left on device",
                 assertThrows(UncheckedIOException.class, () -> CaptureWriter.over("out.pcap", full, CaptureEncoding.PCAP_MICROSECONDS))
                         .getMessage());
-        assertEquals(dir.resolve("missing") + "/x.pcap: cannot create the capture: " + dir.resolve("missing") + "/x.pcap",
+        assertEquals(dir.resolve("missing") + "/x.pcap: cannot create the capture: directory " + dir.resolve("missing") + " does not exist",
                 assertThrows(UncheckedIOException.class,
                         () -> CaptureWriter.create(dir.resolve("missing").resolve("x.pcap"), CaptureEncoding.PCAPNG_NANOSECONDS)).getMessage());
     }

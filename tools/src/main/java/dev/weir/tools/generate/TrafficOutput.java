@@ -1,12 +1,14 @@
 package dev.weir.tools.generate;
 
+import dev.weir.files.FileReplacement;
+import dev.weir.files.UnwritableFileException;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.DatagramSink;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.run.OutputFileException;
+import java.io.BufferedOutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Function;
@@ -24,11 +26,13 @@ import picocli.CommandLine.Option;
 public final class TrafficOutput {
     private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern HOST_PORT = Pattern.compile("(.*):(\\d{1,5})");
+    /** The capture goes to its file through a buffer of this many bytes, so a file of any size takes bounded memory. */
+    private static final int BUFFER_BYTES = 1 << 16;
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write the capture to FILE (created or replaced).")
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the capture to FILE (a regular file, created or replaced once the capture is complete).")
     private Path out;
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "pcap (default) or pcapng.")
@@ -70,8 +74,10 @@ public final class TrafficOutput {
             if (out.toString().isEmpty()) {
                 throw usage("--out needs a file name, got an empty one");
             }
-            if (Files.isDirectory(out)) {
-                throw usage("--out " + out + " is a directory, not a file");
+            try {
+                FileReplacement.requireReplaceable(out);
+            } catch (final UnwritableFileException e) {
+                throw usage("--out " + out + " " + e.reason());
             }
             if (speed != null) {
                 throw usage("--speed needs --send");
@@ -172,8 +178,9 @@ public final class TrafficOutput {
     }
 
     /**
-     * Opens the output, hands it to {@code generate}, closes it and prints the summary line on stderr; a capture that
-     * could not be made is deleted.
+     * Opens the output, hands it to {@code generate}, closes it and prints the summary line on stderr. A capture
+     * file is written beside {@code --out} and renamed onto it once complete: a capture that could not be made leaves
+     * {@code --out} as it was, and nothing else behind.
      *
      * @param kind {@code itch} or {@code statsd}, for the summary line
      * @param generate writes the traffic into the sink and returns its summary
@@ -191,37 +198,20 @@ public final class TrafficOutput {
                 return String.format(Locale.ROOT, "%s; sent to %s in %.1f s", summary, send, sender.elapsedNanos() / 1e9);
             }
         }
-        final CaptureWriter writer;
+        final FileReplacement file;
         try {
-            writer = CaptureWriter.create(out, encoding());
-        } catch (final UncheckedIOException e) {
-            final String reason = !Files.isDirectory(out.toAbsolutePath().getParent()) ? "no such directory"
-                    : e.getCause() instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getCause().getMessage();
-            throw new OutputFileException(out.toString(), "cannot create the capture: " + reason);
+            file = FileReplacement.begin(out);
+        } catch (final UnwritableFileException e) {
+            throw new OutputFileException(out.toString(), "cannot create the capture: " + e.reason());
         }
-        boolean written = false;
-        try {
+        try (file) {
+            final CaptureWriter writer = CaptureWriter.over(out.toString(), new BufferedOutputStream(file.stream(), BUFFER_BYTES), encoding());
             final String summary = generate.apply(writer);
             writer.close();
-            written = true;
+            file.commit();
             return summary + "; " + writer.bytes() + " bytes in " + out;
-        } finally {
-            if (!written) {
-                closeAndDelete(writer);
-            }
-        }
-    }
-
-    private void closeAndDelete(final CaptureWriter writer) {
-        try {
-            writer.close();
-        } catch (final UncheckedIOException ignored) {
-            // the file goes anyway
-        }
-        try {
-            Files.deleteIfExists(out);
-        } catch (final java.io.IOException ignored) {
-            // the failure being reported matters more than a half-written file left behind
+        } catch (final UnwritableFileException e) {
+            throw new UncheckedIOException(out + ": cannot write the capture: " + e.reason(), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.weir.tools.inspect;
 
+import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.FileInspection;
 import dev.weir.pipelines.inspect.InspectOptions;
@@ -7,6 +8,7 @@ import dev.weir.pipelines.inspect.InspectionReport;
 import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.tools.InputFiles;
 import dev.weir.tools.WeirVersion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -60,6 +62,7 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         final InspectOptions options = options();
         final boolean json = json();
+        InputFiles.refuseRepeated(captures, "capture", "counted twice", CaptureFileException::new);
         final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
         final InspectionReport report = new CaptureInspector(options).inspect(captures, file -> {

@@ -19,18 +19,16 @@ import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
+import dev.weir.tools.InputFiles;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
 import dev.weir.tools.ResultLines;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -244,16 +242,9 @@ public final class ReplayCommand implements Callable<Integer> {
     private void checkCaptures() {
         for (final Path file : captures) {
             CaptureFile.requireReadable(file);
-            if (output != null && Files.exists(output)) {
-                try {
-                    if (Files.isSameFile(file, output)) {
-                        throw new CaptureFileException(output.toString(), "--output would overwrite a capture being replayed");
-                    }
-                } catch (final IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
         }
+        InputFiles.refuseRepeated(captures, "capture", "replayed twice", CaptureFileException::new);
+        new InputFiles().file(what.jobFile, "the job file").files(captures, "the capture").refuseAsOutput("--output", output);
     }
 
     /** Runs the replay on this thread while a daemon thread rewrites the progress line, if there is one. */

@@ -21,6 +21,7 @@ import dev.weir.source.SourceParseException;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
+import dev.weir.tools.InputFiles;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
 import dev.weir.tools.ResultLines;
@@ -30,10 +31,8 @@ import dev.weir.tools.WeirVersion;
 import dev.weir.tools.engine.EngineOption;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -148,11 +147,10 @@ public final class RunCommand implements Callable<Integer> {
                     + " 'weir scenario' runs a job without a window)");
         }
         checkRecordFiles();
-        final InputFiles inputs = new InputFiles(jobFile, recordFiles, checkpointDir, restoreDir);
-        inputs.refuseRepeatedRecordFiles();
-        if (output != null) {
-            inputs.refuseAsOutput(output);
-        }
+        InputFiles.refuseRepeated(recordFiles, "record file", "read twice", (file, message) -> new RecordFileException(file, 0, null, message));
+        new InputFiles().file(jobFile, "the job file").files(recordFiles, "the record file")
+                .directory(checkpointDir, "--checkpoint-dir " + checkpointDir).directory(restoreDir, "--restore " + restoreDir)
+                .refuseAsOutput("--output", output);
         try (PrintWriter out = writer()) {
             if (other != null) {
                 runOn(other, job, out);
@@ -340,11 +338,7 @@ public final class RunCommand implements Callable<Integer> {
         return null;
     }
 
-    private PrintWriter writer() throws IOException {
-        try {
-            return ResultLines.open(output);
-        } catch (final NoSuchFileException e) {
-            throw new RecordFileException(output.toString(), 0, null, "cannot create the output file: no such directory");
-        }
+    private PrintWriter writer() {
+        return ResultLines.open(output);
     }
 }
