@@ -152,7 +152,8 @@ final class PipelineCompiler {
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
         final CheckpointCoordinator checkpoints = checkpointDir == null ? null
                 : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
-                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink,
+                                sideOutputs.sinks()));
         final Channel[][][] channels = channels();
         final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
         // last stage first: an inline stage's chain is the end of the chain feeding it
