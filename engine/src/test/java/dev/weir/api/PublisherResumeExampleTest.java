@@ -2,6 +2,7 @@ package dev.weir.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
@@ -79,6 +80,7 @@ final class PublisherResumeExampleTest {
                 "resumed at 0 records, no offset",
                 "AAPL [0,1000) trades=5 avg=104",
                 "MSFT [0,1000) trades=5 avg=105"), run(checkpoints, input(), 17));
+        assertEquals(3, new CheckpointDirectory(checkpoints).latestCompleteId(), "checkpoints at 500, 1000 and 1500 ms");
         assertEquals(List.of(
                 "resumed at 16 records, offset 5015",
                 "AAPL [1000,2000) trades=5 avg=114",
