@@ -15,7 +15,6 @@ import dev.weir.plan.SideOutputStep;
 import dev.weir.plan.SinkStep;
 import dev.weir.plan.TimestampsStep;
 import dev.weir.plan.TransformStep;
-import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.time.TimestampsAndWatermarksOperator;
 import dev.weir.time.WatermarkStrategy;
@@ -137,15 +136,22 @@ public class DataStream<T> {
     }
 
     /**
-     * Sends side-output records of this stage (e.g. late data) to a sink, called from the
-     * producing task's thread.
+     * Sends the records of a side output (e.g. late data) to a sink, called from the producing
+     * task's thread. The tag is the pipeline's: any operator that emits it feeds the sink. The
+     * sink has a {@link Sink}'s lifecycle: every task instance of every stage takes its own
+     * {@link Sink#instance} and tells it of each checkpoint ({@link Sink#checkpoint}, at the
+     * barrier, after the records before it), of its end ({@link Sink#finish}) and of its close
+     * ({@link Sink#close}); the sink given hears {@link Sink#allFinished} once, after every
+     * instance finished, and {@link Sink#checkpointCompleted}. It gets no watermarks. A lambda
+     * {@code (record, timestamp) -> ...} is a sink that only accepts records.
      *
      * @param tag the side output
      * @param sink receives its records
      * @param <X> the record type
      * @return this stream
      */
-    public <X> DataStream<T> sideOutput(final OutputTag<X> tag, final SideOutputs.SideOutputSink<X> sink) {
+    public <X> DataStream<T> sideOutput(final OutputTag<X> tag, final Sink<? super X> sink) {
+        Objects.requireNonNull(sink, "sink");
         pipeline.sideOutputs().register(tag, sink);
         pipeline.recordBranch(new SideOutputStep(planStep, tag, sink));
         return this;

@@ -69,14 +69,17 @@ final class PipelineCompiler {
     private final Sink<?> sink;
     private final Path checkpointDir;
     private final Duration checkpointInterval;
+    /** Where to restore from: the configured directory, or null (also when it is optional and holds no complete checkpoint). */
     private final Path restoreDir;
+    /** True for {@code resumeOrStart}: the checkpointing directory may hold earlier checkpoints without one to restore. */
+    private final boolean restoreIfComplete;
 
     /** The pipeline's configuration, as {@link StreamPipeline} holds it; see its setters. */
     PipelineCompiler(final String name, final List<Stage> stages, final PipelineControl control, final SideOutputs sideOutputs,
             final int maxParallelism, final int channelCapacity, final IdleStrategyKind idleStrategy,
             final StagePlacement placement, final WatermarkAlignmentGroups alignmentGroups, final List<Publisher<?>> publishers,
             final Source<?> source, final WatermarkStrategy<?> strategy, final Sink<?> sink, final Path checkpointDir,
-            final Duration checkpointInterval, final Path restoreDir) {
+            final Duration checkpointInterval, final Path restoreDir, final boolean restoreIfComplete) {
         this.name = name;
         this.stages = stages;
         this.control = control;
@@ -92,7 +95,10 @@ final class PipelineCompiler {
         this.sink = sink;
         this.checkpointDir = checkpointDir;
         this.checkpointInterval = checkpointInterval;
-        this.restoreDir = restoreDir;
+        // resumeOrStart without a complete checkpoint starts fresh; incomplete leftovers are skipped by id and pruned
+        this.restoreDir = restoreIfComplete && restoreDir != null && new CheckpointDirectory(restoreDir).latestCompleteId() == 0
+                ? null : restoreDir;
+        this.restoreIfComplete = restoreIfComplete;
     }
 
     /**
@@ -127,7 +133,7 @@ final class PipelineCompiler {
         if (checkpointDir != null || restoreDir != null) {
             CheckpointBufferAccess.require(checkpointDir != null ? "checkpoints" : "the restore");
         }
-        if (checkpointDir != null && restoreDir == null) {
+        if (checkpointDir != null && restoreDir == null && !restoreIfComplete) {
             requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
         }
     }
@@ -146,7 +152,8 @@ final class PipelineCompiler {
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
         final CheckpointCoordinator checkpoints = checkpointDir == null ? null
                 : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
-                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink));
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink,
+                                sideOutputs.sinks()));
         final Channel[][][] channels = channels();
         final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
         // last stage first: an inline stage's chain is the end of the chain feeding it
@@ -206,8 +213,11 @@ final class PipelineCompiler {
                     }
                     final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
                     if (checkpointer != null) {
-                        final SourceCheckpointer sourceCheckpointer = new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name),
-                                instance, stage.parallelism, reader);
+                        final SourceCheckpointer sourceCheckpointer = publishers != null
+                                ? new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name), instance, stage.parallelism,
+                                        publishers.get(instance))
+                                : new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name), instance, stage.parallelism,
+                                        reader);
                         if (restored != null) {
                             sourceCheckpointer.restore(restoreFrom, restored);
                         }

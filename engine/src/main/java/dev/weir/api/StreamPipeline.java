@@ -17,6 +17,7 @@ import dev.weir.runtime.Sink;
 import dev.weir.runtime.TaskThreadFactory;
 import dev.weir.runtime.ThreadedScheduler;
 import dev.weir.source.Publisher;
+import dev.weir.source.PublisherPosition;
 import dev.weir.source.Source;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
@@ -85,6 +86,8 @@ public final class StreamPipeline {
     private Path checkpointDir;
     private Duration checkpointInterval;
     private Path restoreDir;
+    /** True after {@link #resumeOrStart}: the restore happens only if {@link #restoreDir} holds a complete checkpoint. */
+    private boolean restoreIfComplete;
     private boolean started;
 
     private StreamPipeline(final String name) {
@@ -272,14 +275,62 @@ public final class StreamPipeline {
      * {@link #checkpointing}): keyed state and timers are restored into the instances that own
      * their key groups (the parallelism may differ from the checkpoint's), sources resume from
      * their recorded positions, watermarks start again from MIN, and checkpoint ids continue
-     * after the restored one. Results after the checkpoint are emitted again.
+     * after the restored one. Results after the checkpoint are emitted again. A publisher
+     * resumes from its checkpointed position ({@link #restoredPosition}). {@code start()} fails
+     * if {@code dir} holds no complete checkpoint.
      *
      * @param dir the checkpoint directory to restore from
      * @return this pipeline
      */
     public StreamPipeline restoreFrom(final Path dir) {
         this.restoreDir = Objects.requireNonNull(dir, "dir");
+        this.restoreIfComplete = false;
         return this;
+    }
+
+    /**
+     * The call of a service that runs until it is stopped or killed and is started again:
+     * takes checkpoints into {@code dir} every {@code interval} ({@link #checkpointing}) and, if
+     * {@code dir} holds a complete checkpoint, starts from the latest one ({@link #restoreFrom});
+     * otherwise (no directory, an empty one, or only incomplete checkpoints of a run that never
+     * completed one) it starts from the beginning. The application asks
+     * {@link #restoredPosition} where each publisher resumes after {@code start()}; a fresh start
+     * answers {@link PublisherPosition#START}. A complete checkpoint that cannot be restored
+     * (damaged, of another job) fails {@code start()} as with {@code restoreFrom}: it is never
+     * skipped silently. See docs/checkpoints.md, "Applications with publishers".
+     *
+     * @param dir the checkpoint directory, created if need be
+     * @param interval the time between checkpoints, at least 1 ms
+     * @return this pipeline
+     */
+    public StreamPipeline resumeOrStart(final Path dir, final Duration interval) {
+        checkpointing(dir, interval);
+        this.restoreDir = dir;
+        this.restoreIfComplete = true;
+        return this;
+    }
+
+    /**
+     * Where a publisher of this pipeline resumes: the position its checkpoint recorded (the
+     * records it had accepted before the barrier, and the offset of the latest one published
+     * with an offset), so that the application publishes its input from record
+     * {@code records() + 1} on, or from after {@code offset()}, and every record counts once.
+     *
+     * @param publisher a publisher of this pipeline
+     * @return its restored position; {@link PublisherPosition#START} when the pipeline started
+     *     without a restore
+     * @throws IllegalStateException before {@link #start()} or {@link #startDeterministic}, which restore it
+     * @throws IllegalArgumentException if the publisher feeds another pipeline
+     */
+    public PublisherPosition restoredPosition(final Publisher<?> publisher) {
+        Objects.requireNonNull(publisher, "publisher");
+        if (publishers == null || publishers.stream().noneMatch(own -> own == publisher)) {
+            throw new IllegalArgumentException("publisher '" + publisher.name() + "' does not feed pipeline '" + name + "'");
+        }
+        if (!started) {
+            throw new IllegalStateException("pipeline '" + name + "' has not started: a publisher's position is restored by start()");
+        }
+        return publisher.restoredPosition();
     }
 
     /**
@@ -466,7 +517,8 @@ public final class StreamPipeline {
             throw new IllegalStateException("pipeline '" + name + "' was started already");
         }
         final PipelineCompiler compiler = new PipelineCompiler(name, stages, control, sideOutputs, maxParallelism, channelCapacity,
-                idleStrategy, placement, alignmentGroups, publishers, source, strategy, sink, checkpointDir, checkpointInterval, restoreDir);
+                idleStrategy, placement, alignmentGroups, publishers, source, strategy, sink, checkpointDir, checkpointInterval, restoreDir,
+                restoreIfComplete);
         compiler.check();
         requireOneStagePerCpu();
         final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();

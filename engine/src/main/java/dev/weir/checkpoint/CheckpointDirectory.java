@@ -91,6 +91,23 @@ public final class CheckpointDirectory {
     }
 
     /**
+     * @return the id of the checkpoint a restore would pick (the complete one with the highest
+     *     id), 0 if the directory holds none or does not exist
+     * @throws CheckpointException if the directory is a file, or cannot be listed
+     */
+    public long latestCompleteId() {
+        if (Files.exists(root) && !Files.isDirectory(root)) {
+            throw new CheckpointException("checkpoint directory " + root + " is a file, not a directory");
+        }
+        for (final long id : checkpointIds()) {
+            if (isComplete(id)) {
+                return id;
+            }
+        }
+        return 0;
+    }
+
+    /**
      * The checkpoint to restore from: the complete one with the highest id (directories without
      * a manifest are incomplete and ignored).
      *

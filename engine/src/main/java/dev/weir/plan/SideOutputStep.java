@@ -1,7 +1,7 @@
 package dev.weir.plan;
 
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.SideOutputs;
+import dev.weir.runtime.Sink;
 
 /**
  * {@code DataStream.sideOutput}: the records of a tag go to a sink. The tag is the pipeline's:
@@ -13,5 +13,5 @@ import dev.weir.runtime.SideOutputs;
  * @param tag the side output
  * @param sink receives its records
  */
-public record SideOutputStep(int input, OutputTag<?> tag, SideOutputs.SideOutputSink<?> sink) implements PlanStep {
+public record SideOutputStep(int input, OutputTag<?> tag, Sink<?> sink) implements PlanStep {
 }

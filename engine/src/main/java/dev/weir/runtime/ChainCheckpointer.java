@@ -100,7 +100,7 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
                 files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) operators.get(i)));
             }
         }
-        chain.end().barrier(checkpointId);
+        chain.barrier(checkpointId);
         if (coordinator != null) {
             coordinator.acknowledge(checkpointId, files, clock.millis());
         }

@@ -50,7 +50,7 @@ public final class InlineEdge<T> implements ChainEnd<T> {
         this.clock = clock;
         this.sideOutputs = sideOutputs;
         this.valve = new WatermarkValve(1, stage);
-        this.checkpoint = checkpoint != null ? checkpoint : id -> stage.end().barrier(id);
+        this.checkpoint = checkpoint != null ? checkpoint : stage::barrier;
     }
 
     @Override

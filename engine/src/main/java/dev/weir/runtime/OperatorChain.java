@@ -23,6 +23,8 @@ public final class OperatorChain implements WatermarkSink {
     private final List<OneInputOperator<Object, Object>> operators = new ArrayList<>();
     private final List<String> names;
     private final ChainEnd<Object> end;
+    /** This task's side outputs: told of its barriers, its end and its close. */
+    private final SideOutputs sideOutputs;
     /** links[i] enters operator i; links[n] leaves the chain. */
     private final ChainLink[] links;
     private final OperatorGauges[] gauges;
@@ -58,6 +60,7 @@ public final class OperatorChain implements WatermarkSink {
             final int maxParallelism,
             final StateBackend stateBackend) {
         this.end = (ChainEnd<Object>) end;
+        this.sideOutputs = sideOutputs;
         this.processingTime = new EndOfInputClock(clock);
         this.names = List.copyOf(names.subList(0, factories.size()));
         final List<OneInputOperator<Object, Object>> created = new ArrayList<>();
@@ -162,9 +165,21 @@ public final class OperatorChain implements WatermarkSink {
     }
 
     /**
+     * A checkpoint barrier, after the chain's operators were snapshotted: the task's side-output
+     * sinks learn of it ({@code Sink.checkpoint}), after every side-output record before it,
+     * then the chain's end forwards it (downstream channels, an inline stage, or the sink).
+     *
+     * @param checkpointId the checkpoint
+     */
+    public void barrier(final long checkpointId) {
+        sideOutputs.checkpoint(checkpointId);
+        end.barrier(checkpointId);
+    }
+
+    /**
      * End of input: processing time jumps to {@link Long#MAX_VALUE}, so every processing-time
      * timer fires, in chain order; then every operator sees end of input, in chain order; then
-     * the chain's end.
+     * the task's side-output sinks finish; then the chain's end.
      */
     public void endInput() {
         processingTime.end();
@@ -173,6 +188,7 @@ public final class OperatorChain implements WatermarkSink {
         for (final OneInputOperator<Object, Object> operator : operators) {
             operator.endInput();
         }
+        sideOutputs.finish();
         end.end();
     }
 
@@ -208,12 +224,16 @@ public final class OperatorChain implements WatermarkSink {
         return end.backPressured();
     }
 
-    /** Closes every operator, then the chain's end (a sink learns that its instance is done). */
+    /** Closes every operator, then the chain's end (a sink learns that its instance is done), then the task's side-output sinks. */
     public void close() {
         for (final OneInputOperator<Object, Object> operator : operators) {
             operator.close();
         }
-        end.close();
+        try {
+            end.close();
+        } finally {
+            sideOutputs.close();
+        }
     }
 
     /** Copies every operator's statistics into its gauges for other threads; the owning thread only. */

@@ -5,7 +5,9 @@ package dev.weir.runtime;
  * sink behind a parallel stage is one object shared by every instance of that stage, called
  * from each instance's thread (concurrently), so it must be thread-safe. Each instance calls
  * {@link #accept}, {@link #watermark}, {@link #checkpoint} and {@link #finish} from its own
- * thread, in its own order; {@link #allFinished} comes once, after all of them.
+ * thread, in its own order; {@link #allFinished} comes once, after all of them. A side output's
+ * sink ({@code DataStream.sideOutput}) is a sink too, with the same calls from every task
+ * instance of every stage, but no {@link #watermark}.
  *
  * @param <T> the record type
  */

@@ -1,27 +1,49 @@
 package dev.weir.runtime;
 
 import dev.weir.checkpoint.CheckpointListener;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Tells a pipeline's {@link Sink} which checkpoints completed and which were abandoned, so that
- * a sink can act on durable checkpoints only (print a checkpoint's mark, commit output).
- * Thread-safe as far as the sink is.
+ * Tells a pipeline's {@link Sink}, and the sinks of its side outputs, which checkpoints
+ * completed and which were abandoned, so that a sink can act on durable checkpoints only (print
+ * a checkpoint's mark, commit output): the main sink first, then each side output's, each once.
+ * Thread-safe as far as the sinks are.
  */
 public final class SinkCheckpointListener implements CheckpointListener {
-    private final Sink<?> sink;
+    private final List<Sink<?>> sinks;
 
     /** @param sink the sink the pipeline was given */
     public SinkCheckpointListener(final Sink<?> sink) {
-        this.sink = sink;
+        this(sink, List.of());
+    }
+
+    /**
+     * @param sink the sink the pipeline was given
+     * @param sideOutputSinks the sinks given for its side outputs ({@link SideOutputs#sinks()}); one that is {@code sink} too is told once
+     */
+    public SinkCheckpointListener(final Sink<?> sink, final List<Sink<?>> sideOutputSinks) {
+        final List<Sink<?>> all = new ArrayList<>();
+        all.add(sink);
+        for (final Sink<?> side : sideOutputSinks) {
+            if (side != sink) {
+                all.add(side);
+            }
+        }
+        this.sinks = List.copyOf(all);
     }
 
     @Override
     public void completed(final long checkpointId) {
-        sink.checkpointCompleted(checkpointId);
+        for (final Sink<?> sink : sinks) {
+            sink.checkpointCompleted(checkpointId);
+        }
     }
 
     @Override
     public void abandoned(final long checkpointId) {
-        sink.checkpointAbandoned(checkpointId);
+        for (final Sink<?> sink : sinks) {
+            sink.checkpointAbandoned(checkpointId);
+        }
     }
 }

@@ -26,6 +26,22 @@ public final class SinkInstances {
     }
 
     /**
+     * Instances counted as they are made ({@link #instanceAdded()}): a side output's sink, which
+     * every task of every stage takes an instance of.
+     *
+     * @param sink the sink the pipeline was given
+     */
+    SinkInstances(final Sink<?> sink) {
+        this.sink = sink;
+        this.unfinished = new AtomicInteger();
+    }
+
+    /** One more instance feeds the sink; before any of them runs. */
+    void instanceAdded() {
+        unfinished.incrementAndGet();
+    }
+
+    /**
      * One instance's input ended and its {@link Sink#finish()} returned: if it was the last,
      * calls {@link Sink#allFinished()} on the calling thread.
      */

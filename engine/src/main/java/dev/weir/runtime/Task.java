@@ -58,7 +58,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
      * @param control the pipeline's shared stop/failure state
      */
     public Task(final String roleName, final Channel[] inputs, final OperatorChain chain, final Clock clock, final PipelineControl control) {
-        this(roleName, inputs, chain, clock, control, id -> chain.end().barrier(id));
+        this(roleName, inputs, chain, clock, control, chain::barrier);
     }
 
     /**

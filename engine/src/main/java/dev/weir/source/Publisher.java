@@ -34,6 +34,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * (on the threaded runtime: spin, yield, park a little; a stopped pipeline releases the caller
  * with {@link PipelineStoppedException}). docs/runtime.md, "Back-pressure".
  *
+ * <p>Checkpoints: each checkpoint records the publisher's {@link PublisherPosition}, the records
+ * it accepted before the checkpoint's barrier and the offset of the latest record published
+ * with one ({@link #publishWithOffset}); the barrier is injected inside a call on this thread,
+ * after the call's record, so the position is exactly the records before it. After a restore
+ * the count goes on from the restored position ({@code StreamPipeline.restoredPosition}),
+ * where the application resumes (docs/checkpoints.md, "Applications with publishers").
+ *
  * <p>Threads: a publisher is the single producer of its rings, and its state (and the rings'
  * producer cursors) are plain fields. Not thread-safe: one thread at a time calls it (one
  * thread may feed several publishers). It may move to another thread, but only across a
@@ -60,6 +67,14 @@ public final class Publisher<T> {
     private final AtomicReference<Thread> caller = new AtomicReference<>();
     /** Records published with {@link #publishBatched} since the clock was last read. */
     private int unpolled;
+    /** The offset published with the latest record that had one; plain: the publishing thread's. */
+    private long offset;
+    /** Whether any record was published with an offset (in this run or before the restored checkpoint). */
+    private boolean offsetGiven;
+    /** Records accepted before the restored checkpoint's barrier; 0 for a fresh start. */
+    private long restoredRecords;
+    /** Set when the pipeline is compiled, before the publisher is connected. */
+    private volatile PublisherPosition restoredPosition = PublisherPosition.START;
 
     /**
      * @param name the source's name
@@ -121,7 +136,34 @@ public final class Publisher<T> {
      * @throws IllegalStateException after {@link #end()}
      */
     public void publish(final T value, final long timestamp) {
-        emit(value, timestamp, true);
+        emit(value, timestamp, true, false, 0);
+    }
+
+    /**
+     * Publishes a record whose timestamp the watermark strategy's assigner extracts, with the
+     * application's offset of it (a Kafka offset, a byte offset in a file, a sequence number):
+     * the next checkpoint whose barrier follows it records the offset in this publisher's
+     * {@link PublisherPosition}, unless a later record brings another. No allocation.
+     *
+     * @param value the record; the pipeline may keep it, so do not mutate it afterwards
+     * @param recordOffset where the application resumes after this record, in its own terms
+     * @throws IllegalStateException after {@link #end()}
+     */
+    public void publishWithOffset(final T value, final long recordOffset) {
+        emit(value, Long.MIN_VALUE, true, true, recordOffset);
+    }
+
+    /**
+     * Publishes a record with its event time and the application's offset of it (see
+     * {@link #publishWithOffset(Object, long)}).
+     *
+     * @param value the record; the pipeline may keep it, so do not mutate it afterwards
+     * @param timestamp its event time, or {@code Long.MIN_VALUE} for the assigner to extract it
+     * @param recordOffset where the application resumes after this record, in its own terms
+     * @throws IllegalStateException after {@link #end()}
+     */
+    public void publish(final T value, final long timestamp, final long recordOffset) {
+        emit(value, timestamp, true, true, recordOffset);
     }
 
     /**
@@ -134,10 +176,23 @@ public final class Publisher<T> {
      * @throws IllegalStateException after {@link #end()}
      */
     public void publishBatched(final T value, final long timestamp) {
-        emit(value, timestamp, false);
+        emit(value, timestamp, false, false, 0);
     }
 
-    private void emit(final T value, final long timestamp, final boolean flush) {
+    /**
+     * Publishes a record as part of a batch (see {@link #publishBatched(Object, long)}) with the
+     * application's offset of it (see {@link #publishWithOffset(Object, long)}).
+     *
+     * @param value the record; the pipeline may keep it, so do not mutate it afterwards
+     * @param timestamp its event time, or {@code Long.MIN_VALUE} for the assigner to extract it
+     * @param recordOffset where the application resumes after this record, in its own terms
+     * @throws IllegalStateException after {@link #end()}
+     */
+    public void publishBatched(final T value, final long timestamp, final long recordOffset) {
+        emit(value, timestamp, false, true, recordOffset);
+    }
+
+    private void emit(final T value, final long timestamp, final boolean flush, final boolean withOffset, final long recordOffset) {
         final SourceEmitter<T> out = emitter();
         if (out.isEnded()) {
             // past the end of input no task reads the record: refuse it rather than lose it; the pipeline runs on
@@ -146,6 +201,11 @@ public final class Publisher<T> {
         }
         try {
             out.emit(value, timestamp);
+            // before the poll below, which may inject a barrier: the position then covers this record
+            if (withOffset) {
+                offset = recordOffset;
+                offsetGiven = true;
+            }
             // a clock read costs about as much as the rest of a batched record: batched records read it every POLL_EVERY
             if (flush || ++unpolled == POLL_EVERY) {
                 unpolled = 0;
@@ -294,7 +354,38 @@ public final class Publisher<T> {
         return name;
     }
 
-    /** @return records published */
+    /**
+     * Where the publisher is now: the records it accepted (counting on from the restored
+     * position) and the latest offset published. What a checkpoint records at its barrier; call
+     * it on the publishing thread. Allocates.
+     *
+     * @return the position
+     */
+    public PublisherPosition position() {
+        return new PublisherPosition(restoredRecords + recordsOut(), offsetGiven, offset);
+    }
+
+    /**
+     * Continues from a checkpoint's position; when the pipeline is compiled, before the publisher is connected.
+     *
+     * @param position the position the checkpoint recorded for this publisher
+     */
+    void restore(final PublisherPosition position) {
+        restoredRecords = position.records();
+        offsetGiven = position.hasOffset();
+        offset = position.hasOffset() ? position.offset() : 0;
+        restoredPosition = position;
+    }
+
+    /**
+     * @return the position the publisher was restored to when its pipeline started
+     *     ({@link PublisherPosition#START} when it started fresh); see {@code StreamPipeline.restoredPosition}
+     */
+    public PublisherPosition restoredPosition() {
+        return restoredPosition;
+    }
+
+    /** @return records published in this run (since the pipeline started) */
     public long recordsOut() {
         final SourceEmitter<T> current = emitter;
         return current == null ? 0 : current.recordsOut();

@@ -19,9 +19,11 @@ import java.util.List;
  * coordinator whether a checkpoint started; if so, between two reads, it writes the reader's
  * positions into {@code chk-<id>/<source>-<instance>.pos}, snapshots the operators fused behind
  * the source, injects the barrier into every downstream channel and acknowledges. A publisher
- * has no reader: its file holds no position (it checkpoints state only, the application
- * replays from where it knows). On restore the reader resumes from the positions every
- * instance recorded. The thread that feeds the source only.
+ * has no reader: its file holds its {@link PublisherPosition} (the records it accepted before
+ * the barrier and the application's latest offset), and on restore each publisher takes back
+ * the position of its own instance, so a restore needs as many publishers as the checkpoint
+ * had. A reader resumes from the positions every instance recorded. The thread that feeds the
+ * source only.
  */
 public final class SourceCheckpointer {
     private final CheckpointCoordinator coordinator;
@@ -30,6 +32,7 @@ public final class SourceCheckpointer {
     private final int instance;
     private final int parallelism;
     private final SourceReader<?> reader;
+    private final Publisher<?> publisher;
     private long handled;
 
     /**
@@ -42,12 +45,31 @@ public final class SourceCheckpointer {
      */
     public SourceCheckpointer(final CheckpointCoordinator coordinator, final ChainCheckpointer chain, final String sourceId,
             final int instance, final int parallelism, final SourceReader<?> reader) {
+        this(coordinator, chain, sourceId, instance, parallelism, reader, null);
+    }
+
+    /**
+     * @param coordinator starts and completes checkpoints; null when the pipeline only restores
+     * @param chain checkpoints the operators fused behind the source and forwards the barrier
+     * @param sourceId the source's checkpoint name
+     * @param instance this instance's index
+     * @param parallelism the source's number of instances
+     * @param publisher the instance's publisher
+     */
+    public SourceCheckpointer(final CheckpointCoordinator coordinator, final ChainCheckpointer chain, final String sourceId,
+            final int instance, final int parallelism, final Publisher<?> publisher) {
+        this(coordinator, chain, sourceId, instance, parallelism, null, publisher);
+    }
+
+    private SourceCheckpointer(final CheckpointCoordinator coordinator, final ChainCheckpointer chain, final String sourceId,
+            final int instance, final int parallelism, final SourceReader<?> reader, final Publisher<?> publisher) {
         this.coordinator = coordinator;
         this.chain = chain;
         this.sourceId = sourceId;
         this.instance = instance;
         this.parallelism = parallelism;
         this.reader = reader;
+        this.publisher = publisher;
         this.handled = coordinator == null ? Long.MAX_VALUE : coordinator.triggeredCheckpointId();
     }
 
@@ -74,7 +96,9 @@ public final class SourceCheckpointer {
     private CheckpointFile writePositions(final long checkpointId) {
         final Path file = coordinator.checkpointDir(checkpointId).resolve(sourceId + "-" + instance + ".pos");
         try (SnapshotFileWriter writer = SnapshotFileWriter.forPositions(file, checkpointId)) {
-            if (reader != null) {
+            if (publisher != null) {
+                writer.position(publisher.position());
+            } else {
                 for (final Object position : reader.snapshotPositions()) {
                     writer.position(position);
                 }
@@ -108,7 +132,8 @@ public final class SourceCheckpointer {
      */
     public void restore(final CheckpointDirectory directory, final Manifest manifest) {
         chain.restore(directory, manifest);
-        if (reader == null) {
+        if (publisher != null) {
+            restorePublisher(directory, manifest);
             return;
         }
         final List<Object> positions = new ArrayList<>();
@@ -130,5 +155,29 @@ public final class SourceCheckpointer {
             throw new CheckpointException("source " + sourceId + " cannot resume from checkpoint " + manifest.checkpointId() + " in "
                     + directory.checkpointDir(manifest.checkpointId()) + ": " + misfit.getMessage(), misfit);
         }
+    }
+
+    /** Gives the publisher the position its own instance recorded. */
+    private void restorePublisher(final CheckpointDirectory directory, final Manifest manifest) {
+        final String cannot = "cannot restore checkpoint " + manifest.checkpointId() + " in "
+                + directory.checkpointDir(manifest.checkpointId()) + ": source " + sourceId;
+        final List<CheckpointFile> files = manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId);
+        if (files.size() != parallelism) {
+            throw new CheckpointException(cannot + " had " + files.size() + " publisher" + (files.size() == 1 ? "" : "s")
+                    + ", the pipeline has " + parallelism + ": each publisher resumes from the position of its own instance");
+        }
+        final List<Object> positions = new ArrayList<>();
+        SnapshotFileReader.readPositions(directory.file(manifest, files.get(instance)), new SnapshotEntryVisitor() {
+            @Override
+            public void position(final Object position) {
+                positions.add(position);
+            }
+        });
+        if (positions.size() != 1 || !(positions.get(0) instanceof PublisherPosition)) {
+            throw new CheckpointException(cannot + ": " + files.get(instance).fileName() + " holds "
+                    + (positions.isEmpty() ? "no position" : "the positions " + positions)
+                    + " where a publisher's position belongs (a checkpoint of another kind of source, or of a Weir that recorded none)");
+        }
+        publisher.restore((PublisherPosition) positions.get(0));
     }
 }

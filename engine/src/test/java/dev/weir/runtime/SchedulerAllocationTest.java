@@ -165,18 +165,18 @@ final class SchedulerAllocationTest {
      * run on the way).
      */
     @ParameterizedTest(name = "{0}, {1}")
-    @CsvSource({"KEYED_WINDOW, publish", "KEYED_WINDOW, publishBatched", "TWO_BACK_PRESSURED_STAGES, publish"})
+    @CsvSource({"KEYED_WINDOW, publish", "KEYED_WINDOW, publishBatched", "KEYED_WINDOW, publishWithOffset",
+        "KEYED_WINDOW, publishBatchedWithOffset", "TWO_BACK_PRESSURED_STAGES, publish"})
     void aPublisherFedPipelineOnTheDeterministicSchedulerAllocatesNothingPerRecord(final Shape shape, final String call) {
         final VirtualClock clock = new VirtualClock(0);
         final StreamPipeline pipeline = StreamPipeline.named("allocation").stateBackend(HeapStateBackend.INSTANCE);
         final Publisher<Tick> publisher = pipeline.publisher("ticks");
         shape.build(pipeline, publisher, totals);
-        final boolean batched = call.equals("publishBatched");
         try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
-            publishDeterministic(publisher, running, 0, batched);
+            publishDeterministic(publisher, running, 0, call);
             final long waitsBefore = producerWaits(running);
             final long before = threads.getThreadAllocatedBytes(thread);
-            publishDeterministic(publisher, running, RECORDS, batched);
+            publishDeterministic(publisher, running, RECORDS, call);
             final long allocated = threads.getThreadAllocatedBytes(thread) - before;
             assertTrue(allocated < RECORDS, "allocated " + allocated + " bytes for " + RECORDS + " records");
             // a publisher call leaves the rings empty: only a stage's fan-out fills a 4-slot ring
@@ -189,9 +189,9 @@ final class SchedulerAllocationTest {
     }
 
     private void publishDeterministic(final Publisher<Tick> publisher, final DeterministicPipeline running, final int from,
-            final boolean batched) {
+            final String call) {
         for (int i = from; i < from + RECORDS; i++) {
-            publish(publisher, i, batched);
+            publish(publisher, i, call);
             if (i % 100 == 99) {
                 running.advanceTo(running.clock().millis() + 1);
             }
@@ -288,17 +288,16 @@ final class SchedulerAllocationTest {
      * the keyed edge and the window operator on each call, and allocates nothing per record.
      */
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"publish", "publishBatched"})
+    @ValueSource(strings = {"publish", "publishBatched", "publishWithOffset"})
     void anInlineTumblingWindowBehindAPublisherAllocatesNothingPerRecord(final String call) throws InterruptedException {
         final StreamPipeline pipeline = StreamPipeline.named("allocation").stateBackend(HeapStateBackend.INSTANCE);
         final Publisher<Tick> publisher = pipeline.publisher("ticks");
         Shape.windowed(pipeline.from(publisher, WatermarkStrategy.<Tick>forBoundedOutOfOrderness(10)), totals, StagePlacement.INLINE);
-        final boolean batched = call.equals("publishBatched");
         try (RunningPipeline running = pipeline.start()) {
             assertEquals(List.of(), running.threads());
-            publishInline(publisher, 0, batched);
+            publishInline(publisher, 0, call);
             final long before = threads.getThreadAllocatedBytes(thread);
-            publishInline(publisher, RECORDS, batched);
+            publishInline(publisher, RECORDS, call);
             final long allocated = threads.getThreadAllocatedBytes(thread) - before;
             assertTrue(allocated < RECORDS, "allocated " + allocated + " bytes for " + RECORDS + " records");
             assertEquals(0, totals.results());
@@ -308,22 +307,33 @@ final class SchedulerAllocationTest {
         assertTotals(2L * RECORDS);
     }
 
-    private void publishInline(final Publisher<Tick> publisher, final int from, final boolean batched) {
+    private void publishInline(final Publisher<Tick> publisher, final int from, final String call) {
         for (int i = from; i < from + RECORDS; i++) {
-            publish(publisher, i, batched);
+            publish(publisher, i, call);
         }
         publisher.flush();
     }
 
-    /** Publishes record i: at once, or batched with a flush after every 64th. */
-    private void publish(final Publisher<Tick> publisher, final int i, final boolean batched) {
-        if (batched) {
-            publisher.publishBatched(ticks[i % KEYS], i);
-            if (i % 64 == 63) {
-                publisher.flush();
-            }
-        } else {
-            publisher.publish(ticks[i % KEYS], i);
+    /** Publishes record i: at once, or batched with a flush after every 64th; with its index as its offset or without. */
+    private void publish(final Publisher<Tick> publisher, final int i, final String call) {
+        switch (call) {
+            case "publishBatched":
+            case "publishBatchedWithOffset":
+                if (call.equals("publishBatched")) {
+                    publisher.publishBatched(ticks[i % KEYS], i);
+                } else {
+                    publisher.publishBatched(ticks[i % KEYS], i, i);
+                }
+                if (i % 64 == 63) {
+                    publisher.flush();
+                }
+                break;
+            case "publishWithOffset":
+                publisher.publish(ticks[i % KEYS], i, i);
+                break;
+            default:
+                publisher.publish(ticks[i % KEYS], i);
+                break;
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.weir.flink;
 
-import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 
 /**
@@ -9,11 +8,11 @@ import dev.weir.runtime.Sink;
  * {@code accept} of the side-output sink's instance 0 of 1. Called from one Flink task at a time.
  */
 final class SideOutputAsSink implements Sink<Object> {
-    private final SideOutputs.SideOutputSink<Object> sink;
+    private final Sink<Object> sink;
 
     @SuppressWarnings("unchecked")
-    SideOutputAsSink(final SideOutputs.SideOutputSink<?> sink) {
-        this.sink = ((SideOutputs.SideOutputSink<Object>) sink).instance(0, 1);
+    SideOutputAsSink(final Sink<?> sink) {
+        this.sink = ((Sink<Object>) sink).instance(0, 1);
     }
 
     @Override
