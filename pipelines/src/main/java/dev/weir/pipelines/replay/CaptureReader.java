@@ -54,6 +54,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private long badPayloads;
     private long badFiles;
     private long truncatedFiles;
+    private long untimedPackets;
     private boolean ended;
 
     /**
@@ -194,6 +195,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
 
     private void closeFile() {
         bytesBefore += file.length();
+        untimedPackets += file.untimedPackets();
         file.close();
         file = null;
     }
@@ -208,6 +210,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     /** @return what was read: packets, datagrams, skips and faults; read after the replay has ended */
     CaptureReadCounts counts() {
         return new CaptureReadCounts(packets, datagrams.datagrams(), datagrams.fragments(), datagrams.notUdp(), datagrams.malformed(),
-                datagrams.unsupportedLink(), datagrams.filteredOut(), events, badPayloads, badFiles, truncatedFiles);
+                datagrams.unsupportedLink(), datagrams.filteredOut(), events, badPayloads, badFiles, truncatedFiles, datagrams.cutBySnapLength(),
+                datagrams.lengthMismatches(), untimedPackets);
     }
 }
