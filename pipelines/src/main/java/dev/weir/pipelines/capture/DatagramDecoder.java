@@ -9,9 +9,10 @@ import org.agrona.DirectBuffer;
  * routing, destination-options and authentication headers skipped), then UDP. Whatever is not a whole,
  * unfragmented UDP datagram the filter keeps is counted by why and skipped; UDP checksums are not checked. A
  * datagram whose bytes run past the captured ones in a packet that the capture's snapshot length cut (captured
- * length below the original length) is counted apart from the malformed ones: it was well-formed on the wire. A
- * datagram whose UDP length and IP length disagree is decoded by the smaller of the two, which the captured bytes
- * must hold, and counted ({@link #lengthMismatches()}).
+ * length below the original length) is counted apart from the malformed ones: it was well-formed on the wire. The
+ * IP length is not taken on trust either: a UDP length shorter than the IP packet's payload (an IP length past the
+ * captured bytes included) is the datagram, decoded and counted ({@link #lengthMismatches()}); a UDP length longer
+ * than it is malformed, the datagram is not whole.
  *
  * <p>Not thread-safe; one per reading thread. {@link #decode} allocates nothing.
  */
@@ -220,17 +221,21 @@ public final class DatagramDecoder {
             return false;
         }
         final int udpEnd = start + length;
-        // neither length is trusted over the other: the datagram is what both say it holds
-        final int datagramEnd = Math.min(udpEnd, ipEnd);
-        if (datagramEnd > end) {
+        if (udpEnd > ipEnd) {
+            // the datagram claims more than its IP packet holds: not whole, whatever was captured
+            malformed++;
+            return false;
+        }
+        if (udpEnd > end) {
             notAllCaptured();
             return false;
         }
-        if (udpEnd != ipEnd) {
+        if (udpEnd < ipEnd) {
+            // the smaller length is the datagram's; the IP length may even run past the captured bytes
             lengthMismatches++;
         }
         datagram.udp(buffer.getShort(start, ByteOrder.BIG_ENDIAN) & 0xFFFF, buffer.getShort(start + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF,
-                start + UDP_HEADER, datagramEnd - start - UDP_HEADER);
+                start + UDP_HEADER, length - UDP_HEADER);
         return true;
     }
 
@@ -275,8 +280,8 @@ public final class DatagramDecoder {
     }
 
     /**
-     * @return datagrams (kept or filtered out) whose UDP length and IP length disagree, decoded by the smaller of the
-     *     two
+     * @return datagrams (kept or filtered out) whose UDP length is shorter than their IP packet's payload, decoded by
+     *     the UDP length, the smaller
      */
     public long lengthMismatches() {
         return lengthMismatches;

@@ -15,7 +15,7 @@ package dev.weir.pipelines.replay;
  * @param badFiles files whose container is corrupt, skipped from the fault on with {@code --skip-bad}
  * @param truncatedFiles files cut short inside their last packet
  * @param cutBySnapLength packets whose datagram the capture's snapshot length cut, skipped: the results may be incomplete
- * @param lengthMismatches datagrams whose UDP and IP lengths disagree, decoded by the smaller
+ * @param lengthMismatches datagrams whose UDP length is shorter than their IP length says, decoded by the UDP length
  * @param untimedPackets packets without a timestamp of their own (pcapng simple packet blocks), given a neighbour's
  */
 public record CaptureReadCounts(long packets, long datagrams, long fragments, long notUdp, long malformedPackets, long unsupportedLink,

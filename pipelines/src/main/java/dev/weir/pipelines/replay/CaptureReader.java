@@ -38,6 +38,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private final DatagramDecoder datagrams;
     private final ReplayDatagram datagram = new ReplayDatagram();
 
+    private Runnable firstPacket = () -> { };
     private CaptureFile file;
     private int fileIndex = -1;
     private long bytesBefore;
@@ -74,6 +75,16 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
         this.skipBad = options.skipBad();
         this.warnings = warnings;
         this.progress = progress;
+    }
+
+    /**
+     * @param listener told once, on the reading thread, right after the first packet of the replay is read (a CSV
+     *     header waits for it, so that a file that is not a capture prints nothing before its error)
+     * @return this reader
+     */
+    CaptureReader<E> onFirstPacket(final Runnable listener) {
+        this.firstPacket = listener;
+        return this;
     }
 
     @Override
@@ -167,7 +178,9 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
                 closeFile();
                 continue;
             }
-            packets++;
+            if (packets++ == 0) {
+                firstPacket.run();
+            }
             if (datagrams.decode(packet, datagram.ip())) {
                 pending = true;
                 return true;

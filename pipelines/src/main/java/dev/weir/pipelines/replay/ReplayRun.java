@@ -55,8 +55,8 @@ public final class ReplayRun<E> {
     /**
      * @param job the pipeline to run
      * @param options files, filter, watermarks, pace
-     * @param lines receives the header (CSV; before the first row, or at the end when there is none) and one line per
-     *     row, on the thread that emits the row
+     * @param lines receives the header (CSV; once the first packet is read, or at the end when there is none) and one
+     *     line per row, on the thread that reads the packets or emits the row
      * @param warnings receives warnings, on the reading thread
      * @param elapsed measures the replay's duration for the summary
      */
@@ -96,7 +96,7 @@ public final class ReplayRun<E> {
         context.rowsTo(row -> sink.accept(row, 0));
         final VirtualClock virtualClock = options.pace().isVirtual() ? new VirtualClock(firstCaptureMillis(options)) : null;
         final Clock clock = virtualClock != null ? virtualClock : SystemClock.INSTANCE;
-        final CaptureSource<E> source = new CaptureSource<>(options, job.decoder(context), clock, warnings, progress);
+        final CaptureSource<E> source = new CaptureSource<>(options, job.decoder(context), clock, warnings, progress, sink::header);
         final StreamPipeline pipeline = StreamPipeline.named("replay-" + job.name()).stateBackend(options.stateBackend())
                 .channelCapacity(CHANNEL_CAPACITY).clock(clock);
         final DataStream<E> events = pipeline.from("capture", source, job.watermarks(options, clock), 1);
@@ -176,8 +176,8 @@ public final class ReplayRun<E> {
 
     /**
      * Prints each row as it comes; one sink for the pipeline, so rows of all instances share one printer. The CSV
-     * header comes before the first row, or at the end of a replay without rows: never before a file that turns
-     * out not to be a capture has failed.
+     * header comes once the first packet is read (or before the first row, whichever the threads see first), or at
+     * the end of a replay that read none: never before a file that turns out not to be a capture has failed.
      */
     private static final class RowSink implements Sink<ResultRow> {
         private final RowPrinter printer;

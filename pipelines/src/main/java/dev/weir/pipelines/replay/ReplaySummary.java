@@ -63,7 +63,7 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
                     + " datagrams are not all captured); results may be incomplete", prefix, read.cutBySnapLength()));
         }
         if (read.lengthMismatches() > 0) {
-            lines.add(String.format(Locale.ROOT, "%s%,d datagrams whose UDP and IP lengths disagree were read by the smaller", prefix,
+            lines.add(String.format(Locale.ROOT, "%s%,d datagrams shorter than their IP length said were read by their UDP length", prefix,
                     read.lengthMismatches()));
         }
         if (read.untimedPackets() > 0) {

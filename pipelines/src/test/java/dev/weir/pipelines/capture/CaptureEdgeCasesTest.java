@@ -176,16 +176,17 @@ class CaptureEdgeCasesTest {
     }
 
     @Test
-    void theSmallerOfTheIpAndUdpLengthsIsTheDatagramAndTheMismatchIsCounted() {
+    void aUdpLengthShorterThanTheIpLengthIsTheDatagramAndTheMismatchIsCounted() {
         final byte[] frame = frame(10); // IP total length 38, UDP length 18
         final Decoded decoded = decode(
                 frame, frame.length,
                 withIpLength(frame, 1_500), frame.length, // IP length past the captured bytes: the UDP length is the smaller
-                withIpLength(frame, 34), frame.length, // IP length shorter than the UDP length: 6 payload bytes
+                withIpLength(frame, 40), frame.length + 2, // 2 bytes more on the wire, cut by the snapshot length
+                withIpLength(frame, 34), frame.length, // IP length shorter than the UDP length: the datagram is not whole
                 withIpLength(frame, 27), frame.length); // IP length leaves no room for the UDP header
-        assertEquals(List.of(10, 10, 6), decoded.payloadLengths);
+        assertEquals(List.of(10, 10, 10), decoded.payloadLengths);
         assertEquals(2, decoded.decoder.lengthMismatches());
-        assertEquals(1, decoded.decoder.malformed());
+        assertEquals(2, decoded.decoder.malformed());
         assertEquals(0, decoded.decoder.cutBySnapLength());
     }
 
