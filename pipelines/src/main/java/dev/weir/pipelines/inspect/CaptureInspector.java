@@ -76,6 +76,7 @@ public final class CaptureInspector {
                     }
                 }
                 truncatedAt = capture.truncatedAt();
+                traffic.untimed(capture.untimedPackets());
                 layout = CaptureLayout.read(file, capture.format());
             }
             traffic.datagrams(decoder);

@@ -68,7 +68,7 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
         }
         if (read.untimedPackets() > 0) {
             lines.add(String.format(Locale.ROOT, "%s%,d packets without a timestamp (pcapng simple packet blocks) took the time of the"
-                    + " packet before them (before the first timed packet: of the one after)", prefix, read.untimedPackets()));
+                    + " packet before them, or of the first timed packet when none came before", prefix, read.untimedPackets()));
         }
         lines.add(String.format(Locale.ROOT, "%s%.2f s, %,d packets/s, %,d events/s", prefix, elapsedNanos / 1e9,
                 perSecond(read.packets()), eventsPerSecond()));
