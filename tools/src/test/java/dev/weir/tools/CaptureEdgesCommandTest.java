@@ -75,6 +75,16 @@ class CaptureEdgesCommandTest {
     }
 
     @Test
+    void twoCountersOfAlmostTheLargestDoubleInOneWindowSumExactly() throws IOException {
+        final Path capture = statsd("a:1.79e308|c", "a:1.79e308|c");
+        final CommandRun run = CommandRun.of("replay", "--pipeline", "statsd-counters", capture.toString());
+        assertEquals(0, run.exitCode(), run::describe);
+        assertEquals(List.of("host,metric,window_start,sum", "10.0.0.1,a," + T0 * 1000 + ",358" + "0".repeat(306)), run.outLines(),
+                run::describe);
+        assertEquals(SUMMARY + "4 events, 1 rows, 1 windows fired, 0 late to side output, 0 late dropped", err(run).get(2), run::describe);
+    }
+
+    @Test
     void twoCountersOfAlmostTheLargestDoubleInOneWindowSumInFullAndLaterWindowsStillCome() throws IOException {
         final Path capture = statsd("a:1.79e308|c", "a:1.79e308|c", "a:1|c", "x:1|g", "x:1|g", "x:1|g", "x:1|g", "x:1|g", "x:1|g",
                 "x:1|g", "a:2|c");

@@ -12,8 +12,8 @@ import org.agrona.DirectBuffer;
  * after it in its section (0 only when there is none); {@link #untimedPackets()} counts them.
  *
  * <p>A packet block longer than its interface's snapshot length allows (plus its header and, for an enhanced
- * packet block, {@value #MAX_OPTIONS_LENGTH} bytes of options) is corrupt wherever it is: only a block within that
- * length that the end of the file cuts is a capture cut short.
+ * packet block, {@value #MAX_OPTIONS_LENGTH} bytes of options), or capturing more bytes than that snapshot length, is
+ * corrupt wherever it is: only a block within that length that the end of the file cuts is a capture cut short.
  */
 final class PcapngBlocks implements PacketSource {
     static final int SECTION_HEADER = 0x0A0D0D0A;
@@ -194,6 +194,10 @@ final class PcapngBlocks implements PacketSource {
         final long original = Integer.toUnsignedLong(buffer.getInt(position + 24, order));
         if (captured > blockLength - 32) {
             throw corrupt("enhanced packet: captured length " + captured + " exceeds the block's " + (blockLength - 32) + " data bytes");
+        }
+        if (snapLengths[interfaceIndex] != 0 && captured > Integer.toUnsignedLong(snapLengths[interfaceIndex])) {
+            throw corrupt("enhanced packet: captured length " + captured + " exceeds interface " + interfaceIndex + "'s snapshot length of "
+                    + Integer.toUnsignedLong(snapLengths[interfaceIndex]) + " bytes");
         }
         if (!fitsNanos(units, interfaceIndex)) {
             throw corrupt("enhanced packet: timestamp " + Long.toUnsignedString(units) + " in the units of interface " + interfaceIndex

@@ -81,6 +81,14 @@ class CaptureEdgeCasesTest {
     }
 
     @Test
+    void anEnhancedPacketCapturingMoreThanItsSnapLengthIsCorrupt() {
+        final CaptureBytes bytes = new CaptureBytes(LE).sectionHeader().interfaceDescription(1, 64, -1)
+                .enhancedPacket(0, T0_MICROS, new byte[64], 64).enhancedPacket(0, T0_MICROS, new byte[65], 65);
+        assertEquals("FILE: offset 144 (packet 2): enhanced packet: captured length 65 exceeds interface 0's snapshot length of 64 bytes",
+                failure(bytes.bytes()));
+    }
+
+    @Test
     void aSimplePacketBlockLongerThanTheSnapLengthIsCorrupt() {
         final CaptureBytes bytes = new CaptureBytes(BE).sectionHeader().interfaceDescription(1, 64, -1)
                 .simplePacket(new byte[68], 68);
