@@ -38,7 +38,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private final DatagramDecoder datagrams;
     private final ReplayDatagram datagram = new ReplayDatagram();
 
-    private Runnable firstPacket = () -> { };
+    private final Runnable firstPacket;
     private CaptureFile file;
     private int fileIndex = -1;
     private long bytesBefore;
@@ -67,6 +67,21 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
      */
     CaptureReader(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
             final ReplayProgress progress) {
+        this(options, decoder, clock, warnings, progress, () -> { });
+    }
+
+    /**
+     * @param options the files in order, the filter, the pace and whether faults are skipped
+     * @param decoder turns each kept datagram into events
+     * @param clock the replay's processing time
+     * @param warnings where warnings go
+     * @param progress updated once per read
+     * @param firstPacket told once, on the reading thread, right after the first packet of the replay is read (a CSV
+     *     header waits for it, so that a file that is not a capture prints nothing before its error)
+     */
+    CaptureReader(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
+            final ReplayProgress progress, final Runnable firstPacket) {
+        this.firstPacket = firstPacket;
         this.files = options.files();
         this.datagrams = new DatagramDecoder(options.filter());
         this.decoder = decoder;
@@ -75,16 +90,6 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
         this.skipBad = options.skipBad();
         this.warnings = warnings;
         this.progress = progress;
-    }
-
-    /**
-     * @param listener told once, on the reading thread, right after the first packet of the replay is read (a CSV
-     *     header waits for it, so that a file that is not a capture prints nothing before its error)
-     * @return this reader
-     */
-    CaptureReader<E> onFirstPacket(final Runnable listener) {
-        this.firstPacket = listener;
-        return this;
     }
 
     @Override

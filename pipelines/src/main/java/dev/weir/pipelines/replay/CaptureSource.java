@@ -42,7 +42,7 @@ final class CaptureSource<E> implements Source<E> {
         if (parallelism != 1 || reader != null) {
             throw new IllegalStateException("a capture replay is read by one source instance, got parallelism " + parallelism);
         }
-        reader = new CaptureReader<>(options, decoder, clock, warnings, progress).onFirstPacket(firstPacket);
+        reader = new CaptureReader<>(options, decoder, clock, warnings, progress, firstPacket);
         return reader;
     }
 
