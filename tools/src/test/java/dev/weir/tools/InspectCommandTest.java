@@ -113,7 +113,7 @@ class InspectCommandTest {
         final CommandRun run = CommandRun.of("inspect", good.toString(), bad.toString());
 
         final long captured = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(24 + 8);
-        run.assertBadInput(bad + ": offset 24 (packet 1): corrupt record header: captured length " + captured + " exceeds 262144 bytes");
+        run.assertBadInput(bad + ": offset 24 (packet 1): corrupt record header: captured length " + captured + " exceeds the file's snapshot length of 262144 bytes");
         assertEquals(ReportText.file(new CaptureInspector(InspectOptions.defaults()).inspect(List.of(good)).files().get(0)), run.out());
     }
 

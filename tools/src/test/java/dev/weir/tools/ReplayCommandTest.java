@@ -147,7 +147,7 @@ class ReplayCommandTest {
         final CommandRun run = CommandRun.of("replay", "--pipeline", "ohlcv", file.toString());
         assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);
         assertEquals(List.of("weir: " + file + ": offset " + at + " (packet 3000): corrupt record header: captured length "
-                + ((0x7fL << 24) | (bytes[at + 8] & 0xff | (bytes[at + 9] & 0xff) << 8 | (bytes[at + 10] & 0xff) << 16)) + " exceeds 262144 bytes"),
+                + ((0x7fL << 24) | (bytes[at + 8] & 0xff | (bytes[at + 9] & 0xff) << 8 | (bytes[at + 10] & 0xff) << 16)) + " exceeds the file's snapshot length of 262144 bytes"),
                 run.errLines(), run::describe);
         final List<String> all = CommandRun.of("replay", "--pipeline", "ohlcv", sample()).outLines();
         assertTrue(run.outLines().size() > 1, "bars fired before the fault are printed: " + run.describe());

@@ -18,11 +18,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  * sections in either byte order). Files of more than 2 GiB - 1 byte are refused with a message that says so.
  * In pcapng, interface indexes count the interface description blocks of the packet's section from 0, blocks of
  * unknown types are skipped by their length, and simple packet blocks belong to interface 0 and carry the
- * timestamp of the packet before them (they have none of their own).
+ * timestamp of the packet before them, or of the first timed packet after them when none came before (they have
+ * none of their own; {@link #untimedPackets()} counts them).
  *
  * <p>A file that ends inside its last record or block (what a capture killed while writing leaves) is not an
  * error: the complete packets before it are delivered and {@link #truncatedAt()} tells where the incomplete
- * part starts. A corrupt header is a {@link CaptureFormatException}.
+ * part starts. A corrupt header is a {@link CaptureFormatException}, and so is a record or block longer than
+ * its snapshot length allows, wherever it is: a damaged length is not taken for a capture cut short.
  *
  * <p>Not thread-safe: one thread reads a file. The packets' bytes stay valid until {@link #close()}; the
  * mapping itself is released when the file is garbage-collected.
@@ -160,6 +162,11 @@ public final class CaptureFile implements AutoCloseable {
     /** @return the byte offset where an incomplete last record or block starts, or -1 if none was reached (yet) */
     public long truncatedAt() {
         return source.truncatedAt();
+    }
+
+    /** @return packets read so far without a timestamp of their own (pcapng simple packet blocks), given a neighbour's */
+    public long untimedPackets() {
+        return source.untimedPackets();
     }
 
     /** @return the format detected from the magic number */

@@ -50,7 +50,7 @@ public final class CapturePacket {
      * @return when the packet was captured, in nanoseconds since the epoch (UTC), converted from the file's
      *     resolution (pcapng: the interface's {@code if_tsresol}, microseconds by default, plus its
      *     {@code if_tsoffset}); a pcapng simple packet block has no timestamp and gets the one of the packet
-     *     before it in the file, 0 if it is the first
+     *     before it in the file, or of the first timed one after it if none came before (0 only if there is none)
      */
     public long timestampNanos() {
         return timestampNanos;

@@ -87,7 +87,7 @@ public final class Datagram {
         return payloadOffset;
     }
 
-    /** @return the UDP payload's length in bytes (the UDP length field less its 8-byte header) */
+    /** @return the UDP payload's length in bytes: the UDP length field less its 8-byte header */
     public int payloadLength() {
         return payloadLength;
     }

@@ -7,7 +7,12 @@ import org.agrona.DirectBuffer;
  * Finds the UDP datagram in a captured packet: link layer (Ethernet with stacked VLAN tags, Linux cooked v1 and
  * v2, raw IP, BSD/OpenBSD loopback in either byte order), then IPv4 (with options) or IPv6 (with hop-by-hop,
  * routing, destination-options and authentication headers skipped), then UDP. Whatever is not a whole,
- * unfragmented UDP datagram the filter keeps is counted by why and skipped; UDP checksums are not checked.
+ * unfragmented UDP datagram the filter keeps is counted by why and skipped; UDP checksums are not checked. A
+ * datagram whose bytes run past the captured ones in a packet that the capture's snapshot length cut (captured
+ * length below the original length) is counted apart from the malformed ones: it was well-formed on the wire. The
+ * IP length is not taken on trust either: a UDP length shorter than the IP packet's payload (an IP length past the
+ * captured bytes included) is the datagram, decoded and counted ({@link #lengthMismatches()}); a UDP length longer
+ * than it is malformed, the datagram is not whole.
  *
  * <p>Not thread-safe; one per reading thread. {@link #decode} allocates nothing.
  */
@@ -33,7 +38,11 @@ public final class DatagramDecoder {
     private long malformed;
     private long unsupportedLink;
     private long filteredOut;
+    private long cutBySnapLength;
+    private long lengthMismatches;
     private int vlanTags;
+    /** Whether the packet being decoded was cut by the snapshot length: its captured bytes are fewer than its original. */
+    private boolean snapped;
 
     /** @param filter the datagrams to keep */
     public DatagramDecoder(final DatagramFilter filter) {
@@ -51,6 +60,7 @@ public final class DatagramDecoder {
         final int start = packet.offset();
         final int end = start + packet.capturedLength();
         vlanTags = 0;
+        snapped = packet.originalLength() > packet.capturedLength();
         final int network = switch (packet.linkType()) {
             case LinkType.EN10MB -> ethernet(buffer, start, end);
             case LinkType.LINUX_SLL -> etherType(buffer, start + 14, start + 16, end);
@@ -64,7 +74,7 @@ public final class DatagramDecoder {
             return false;
         }
         if (network == SHORT) {
-            malformed++;
+            notAllCaptured();
             return false;
         }
         if (network == UNSUPPORTED_LINK) {
@@ -72,7 +82,7 @@ public final class DatagramDecoder {
             return false;
         }
         if (network >= end) {
-            malformed++;
+            notAllCaptured();
             return false;
         }
         final int version = (buffer.getByte(network) & 0xF0) >>> 4;
@@ -133,13 +143,17 @@ public final class DatagramDecoder {
 
     private boolean ipv4(final DirectBuffer buffer, final int start, final int end, final Datagram datagram) {
         if (start + 20 > end) {
-            malformed++;
+            notAllCaptured();
             return false;
         }
         final int headerLength = (buffer.getByte(start) & 0x0F) * 4;
         final int totalLength = buffer.getShort(start + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF;
-        if (headerLength < 20 || totalLength < headerLength || start + headerLength > end) {
+        if (headerLength < 20 || totalLength < headerLength) {
             malformed++;
+            return false;
+        }
+        if (start + headerLength > end) {
+            notAllCaptured();
             return false;
         }
         final int fragment = buffer.getShort(start + 6, ByteOrder.BIG_ENDIAN) & 0x3FFF; // more-fragments flag and offset
@@ -152,12 +166,12 @@ public final class DatagramDecoder {
             return false;
         }
         datagram.set(buffer, 4, start + 12, start + 16, vlanTags, 0);
-        return udp(buffer, start + headerLength, Math.min(end, start + totalLength), datagram);
+        return udp(buffer, start + headerLength, start + totalLength, end, datagram);
     }
 
     private boolean ipv6(final DirectBuffer buffer, final int start, final int end, final Datagram datagram) {
         if (start + 40 > end) {
-            malformed++;
+            notAllCaptured();
             return false;
         }
         final int ipEnd = start + 40 + (buffer.getShort(start + 4, ByteOrder.BIG_ENDIAN) & 0xFFFF);
@@ -174,7 +188,7 @@ public final class DatagramDecoder {
                 return false;
             }
             if (header + 8 > end) {
-                malformed++;
+                notAllCaptured();
                 return false;
             }
             final int lengthField = buffer.getByte(header + 1) & 0xFF;
@@ -184,23 +198,54 @@ public final class DatagramDecoder {
             extensions++;
         }
         datagram.set(buffer, 6, start + 8, start + 24, vlanTags, extensions);
-        return udp(buffer, header, Math.min(end, ipEnd), datagram);
+        return udp(buffer, header, ipEnd, end, datagram);
     }
 
-    private boolean udp(final DirectBuffer buffer, final int start, final int ipEnd, final Datagram datagram) {
+    /**
+     * @param start the UDP header's index
+     * @param ipEnd where the IP header's length says the datagram ends
+     * @param end where the captured bytes end
+     */
+    private boolean udp(final DirectBuffer buffer, final int start, final int ipEnd, final int end, final Datagram datagram) {
         if (start + UDP_HEADER > ipEnd) {
             malformed++;
             return false;
         }
+        if (start + UDP_HEADER > end) {
+            notAllCaptured();
+            return false;
+        }
         final int length = buffer.getShort(start + 4, ByteOrder.BIG_ENDIAN) & 0xFFFF;
-        if (length < UDP_HEADER || start + length > ipEnd) {
-            // inconsistent, or the payload was cut by the capture's snapshot length
+        if (length < UDP_HEADER) {
             malformed++;
             return false;
+        }
+        final int udpEnd = start + length;
+        if (udpEnd > ipEnd) {
+            // the datagram claims more than its IP packet holds: not whole, whatever was captured
+            malformed++;
+            return false;
+        }
+        if (udpEnd > end) {
+            notAllCaptured();
+            return false;
+        }
+        if (udpEnd < ipEnd) {
+            // the smaller length is the datagram's; the IP length may even run past the captured bytes
+            lengthMismatches++;
         }
         datagram.udp(buffer.getShort(start, ByteOrder.BIG_ENDIAN) & 0xFFFF, buffer.getShort(start + 2, ByteOrder.BIG_ENDIAN) & 0xFFFF,
                 start + UDP_HEADER, length - UDP_HEADER);
         return true;
+    }
+
+    /** Counts a packet whose headers run past its captured bytes: cut by the snapshot length, or else malformed. */
+    private void notAllCaptured() {
+        if (snapped) {
+            cutBySnapLength++;
+        } else {
+            malformed++;
+        }
     }
 
     /** @return packets decoded into a datagram the filter kept */
@@ -218,9 +263,28 @@ public final class DatagramDecoder {
         return notUdp;
     }
 
-    /** @return packets skipped because a header is inconsistent or not all captured */
+    /**
+     * @return packets skipped because a header is inconsistent, or runs past the captured bytes of a packet the
+     *     snapshot length did not cut
+     */
     public long malformed() {
         return malformed;
+    }
+
+    /**
+     * @return packets skipped because their datagram runs past the captured bytes of a packet that the capture's
+     *     snapshot length cut (captured length below the original length): well-formed, but not all captured
+     */
+    public long cutBySnapLength() {
+        return cutBySnapLength;
+    }
+
+    /**
+     * @return datagrams (kept or filtered out) whose UDP length is shorter than their IP packet's payload, decoded by
+     *     the UDP length, the smaller
+     */
+    public long lengthMismatches() {
+        return lengthMismatches;
     }
 
     /** @return packets skipped because their link type is none of {@link LinkType}'s */

@@ -13,6 +13,14 @@ interface PacketSource {
     /** @return the byte offset of an incomplete last record or block, or -1 while none was met */
     long truncatedAt();
 
+    /**
+     * @return packets read so far that carry no timestamp of their own (pcapng simple packet blocks) and were given
+     *     the time of a packet next to them
+     */
+    default long untimedPackets() {
+        return 0;
+    }
+
     /** Starts again at the first packet. */
     void rewind();
 }

@@ -3,11 +3,19 @@ package dev.weir.pipelines.capture;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 
-/** The records of a classic pcap file: a 24-byte file header, then a 16-byte header before each packet. */
+/**
+ * The records of a classic pcap file: a 24-byte file header, then a 16-byte header before each packet. A record
+ * whose captured length is more than the header's snapshot length (262,144 bytes when it says 0, at most 16 MiB
+ * whatever it says) is corrupt wherever it is; only a record within it that the end of the file cuts is a capture
+ * cut short.
+ */
 final class PcapRecords implements PacketSource {
     static final int FILE_HEADER_LENGTH = 24;
     private static final int RECORD_HEADER_LENGTH = 16;
-    /** Larger than any snapshot length tcpdump writes; a bigger record length means a corrupt header. */
+    /**
+     * The largest record of a file whose header gives snapshot length 0 (no limit said): tcpdump's default and
+     * largest snapshot length. A bigger record length means a corrupt header.
+     */
     private static final long MAX_RECORD_LENGTH = 262_144;
     /**
      * The largest snapshot length honoured: a header claiming more (up to 4 GiB) must not turn every corrupt record
@@ -21,6 +29,8 @@ final class PcapRecords implements PacketSource {
     private final long fractionNanos;
     private final int linkType;
     private final long maxRecordLength;
+    /** Whether {@link #maxRecordLength} is the file header's snapshot length (else the reader's own bound). */
+    private final boolean snapLengthBound;
     private int position = FILE_HEADER_LENGTH;
     private long ordinal;
     private long truncatedAt = -1;
@@ -31,8 +41,10 @@ final class PcapRecords implements PacketSource {
         this.order = order;
         this.fractionNanos = nanoseconds ? 1 : 1_000;
         this.linkType = buffer.getInt(20, order) & 0xFFFF; // the upper bits carry FCS information
-        this.maxRecordLength = Math.max(MAX_RECORD_LENGTH,
-                Math.min(MAX_SNAPSHOT_LENGTH, Integer.toUnsignedLong(buffer.getInt(16, order))));
+        final long snapLength = Integer.toUnsignedLong(buffer.getInt(16, order));
+        // snapshot length 0 says nothing; a record longer than a given snapshot length is corrupt, not cut short
+        this.snapLengthBound = snapLength != 0 && snapLength <= MAX_SNAPSHOT_LENGTH;
+        this.maxRecordLength = snapLength == 0 ? MAX_RECORD_LENGTH : Math.min(MAX_SNAPSHOT_LENGTH, snapLength);
     }
 
     @Override
@@ -50,8 +62,8 @@ final class PcapRecords implements PacketSource {
         final long captured = Integer.toUnsignedLong(buffer.getInt(position + 8, order));
         final long original = Integer.toUnsignedLong(buffer.getInt(position + 12, order));
         if (captured > maxRecordLength) {
-            throw new CaptureFormatException(name, position, ordinal + 1,
-                    "corrupt record header: captured length " + captured + " exceeds " + maxRecordLength + " bytes");
+            throw new CaptureFormatException(name, position, ordinal + 1, "corrupt record header: captured length " + captured
+                    + (snapLengthBound ? " exceeds the file's snapshot length of " : " exceeds ") + maxRecordLength + " bytes");
         }
         if (fraction * fractionNanos >= 1_000_000_000L) {
             throw new CaptureFormatException(name, position, ordinal + 1,

@@ -8,7 +8,12 @@ import org.agrona.DirectBuffer;
  * The blocks of a pcapng file. Section header blocks set the byte order and start a new list of interfaces;
  * interface description blocks add to it; enhanced and simple packet blocks are packets; any other block is
  * skipped by its length. A simple packet block carries no timestamp: it gets the timestamp of the packet
- * before it in the file (0 when it is the first).
+ * before it in the file, or, before the file's first timed packet, the time of the first enhanced packet block
+ * after it in its section (0 only when there is none); {@link #untimedPackets()} counts them.
+ *
+ * <p>A packet block longer than its interface's snapshot length allows (plus its header and, for an enhanced
+ * packet block, {@value #MAX_OPTIONS_LENGTH} bytes of options), or capturing more bytes than that snapshot length, is
+ * corrupt wherever it is: only a block within that length that the end of the file cuts is a capture cut short.
  */
 final class PcapngBlocks implements PacketSource {
     static final int SECTION_HEADER = 0x0A0D0D0A;
@@ -22,6 +27,10 @@ final class PcapngBlocks implements PacketSource {
      * length is corrupt, not the start of a block that the end of the file cut short.
      */
     static final long MAX_BLOCK_LENGTH = PcapRecords.MAX_SNAPSHOT_LENGTH + 65_536;
+    /** Room for an enhanced packet block's options (comments, flags, hashes) beyond its snapshot-length data. */
+    static final int MAX_OPTIONS_LENGTH = 65_536;
+    private static final int ENHANCED_PACKET_OVERHEAD = 32;
+    private static final int SIMPLE_PACKET_OVERHEAD = 16;
     private static final int OPTION_END = 0;
     private static final int OPTION_TSRESOL = 9;
     private static final int OPTION_TSOFFSET = 14;
@@ -33,6 +42,9 @@ final class PcapngBlocks implements PacketSource {
     private long ordinal;
     private long truncatedAt = -1;
     private long lastTimestamp;
+    /** Whether {@link #lastTimestamp} is a packet's time: false until the file's first timed packet. */
+    private boolean timed;
+    private long untimedPackets;
     private int interfaces;
     private int[] linkTypes = new int[4];
     private int[] snapLengths = new int[4];
@@ -63,6 +75,9 @@ final class PcapngBlocks implements PacketSource {
             final long length = Integer.toUnsignedLong(buffer.getInt(position + 4, order));
             if (length < 12 || length % 4 != 0 || length > MAX_BLOCK_LENGTH) {
                 throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12, at most " + MAX_BLOCK_LENGTH + ")");
+            }
+            if (type == ENHANCED_PACKET || type == SIMPLE_PACKET) {
+                requireSnapLength(type, length);
             }
             if (length > remaining) {
                 truncatedAt = position;
@@ -98,6 +113,26 @@ final class PcapngBlocks implements PacketSource {
         }
         throw new CaptureFormatException(name, sectionStart, ordinal + 1, String.format(
                 "section header block: byte-order magic 0x%08x is not 0x1a2b3c4d in either byte order", magic));
+    }
+
+    /**
+     * Refuses a packet block longer than its interface's snapshot length allows: a damaged length, not a block that
+     * the end of the file may have cut. An interface of snapshot length 0 (no limit) is bounded by
+     * {@link #MAX_BLOCK_LENGTH} only; a block naming an undescribed interface is refused when it is read.
+     */
+    private void requireSnapLength(final int type, final long length) {
+        final int interfaceIndex = type == SIMPLE_PACKET ? 0 : buffer.getInt(position + 8, order);
+        if (interfaceIndex < 0 || interfaceIndex >= interfaces || snapLengths[interfaceIndex] == 0) {
+            return;
+        }
+        final long snapLength = Integer.toUnsignedLong(snapLengths[interfaceIndex]);
+        final long padded = (snapLength + 3) & ~3L;
+        final long longest = type == SIMPLE_PACKET ? SIMPLE_PACKET_OVERHEAD + padded
+                : ENHANCED_PACKET_OVERHEAD + padded + MAX_OPTIONS_LENGTH;
+        if (length > longest) {
+            throw corrupt((type == SIMPLE_PACKET ? "simple" : "enhanced") + " packet: corrupt block length " + length + ": interface "
+                    + interfaceIndex + "'s snapshot length of " + snapLength + " bytes allows at most " + longest);
+        }
     }
 
     private boolean startSection(final int blockLength) {
@@ -160,20 +195,66 @@ final class PcapngBlocks implements PacketSource {
         if (captured > blockLength - 32) {
             throw corrupt("enhanced packet: captured length " + captured + " exceeds the block's " + (blockLength - 32) + " data bytes");
         }
-        final long nanos = TimestampResolution.toNanos(units, resolutions[interfaceIndex]);
-        final long offset = offsetNanos[interfaceIndex];
-        final long shifted = nanos + offset;
-        // a time past 2262 would wrap around to one before 1970 (or near it) and misplace every window after it
-        final boolean overflows = ((nanos ^ shifted) & (offset ^ shifted)) < 0;
-        if (!TimestampResolution.fitsNanos(units, resolutions[interfaceIndex]) || overflows) {
+        if (snapLengths[interfaceIndex] != 0 && captured > Integer.toUnsignedLong(snapLengths[interfaceIndex])) {
+            throw corrupt("enhanced packet: captured length " + captured + " exceeds interface " + interfaceIndex + "'s snapshot length of "
+                    + Integer.toUnsignedLong(snapLengths[interfaceIndex]) + " bytes");
+        }
+        if (!fitsNanos(units, interfaceIndex)) {
             throw corrupt("enhanced packet: timestamp " + Long.toUnsignedString(units) + " in the units of interface " + interfaceIndex
                     + " is after 2262-04-11, beyond nanoseconds since 1970 in 63 bits");
         }
-        lastTimestamp = shifted;
+        lastTimestamp = nanos(units, interfaceIndex);
+        timed = true;
         ordinal++;
         packet.set(buffer, interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
                 position + 28, ordinal, position);
         return true;
+    }
+
+    /** @return whether a timestamp of {@code units} on the interface is a time before 2262 in nanoseconds since 1970 */
+    private boolean fitsNanos(final long units, final int interfaceIndex) {
+        if (!TimestampResolution.fitsNanos(units, resolutions[interfaceIndex])) {
+            return false;
+        }
+        final long nanos = TimestampResolution.toNanos(units, resolutions[interfaceIndex]);
+        final long offset = offsetNanos[interfaceIndex];
+        final long shifted = nanos + offset;
+        // a time past 2262 would wrap around to one before 1970 (or near it) and misplace every window after it
+        return ((nanos ^ shifted) & (offset ^ shifted)) >= 0;
+    }
+
+    /** @return the timestamp in nanoseconds since 1970; {@link #fitsNanos} must hold */
+    private long nanos(final long units, final int interfaceIndex) {
+        return TimestampResolution.toNanos(units, resolutions[interfaceIndex]) + offsetNanos[interfaceIndex];
+    }
+
+    /**
+     * The time for the simple packet blocks before the file's first timed packet: that of the first enhanced packet
+     * block after them, of an interface described so far, in the same section. Looks ahead once (the result is
+     * kept); a damaged block ends the search, and the normal reading reports it where it is.
+     *
+     * @return the time, or 0 if the section has no such block
+     */
+    private long firstTimestampAhead() {
+        int at = position;
+        while (at + 12 <= buffer.capacity()) {
+            final int type = buffer.getInt(at, order);
+            final long length = Integer.toUnsignedLong(buffer.getInt(at + 4, order));
+            if (type == SECTION_HEADER || length < 12 || length % 4 != 0 || length > buffer.capacity() - at) {
+                break;
+            }
+            if (type == ENHANCED_PACKET && length >= ENHANCED_PACKET_OVERHEAD) {
+                final int interfaceIndex = buffer.getInt(at + 8, order);
+                final long units = (Integer.toUnsignedLong(buffer.getInt(at + 12, order)) << 32)
+                        | Integer.toUnsignedLong(buffer.getInt(at + 16, order));
+                if (interfaceIndex >= 0 && interfaceIndex < interfaces && fitsNanos(units, interfaceIndex)) {
+                    return nanos(units, interfaceIndex);
+                }
+                break;
+            }
+            at += (int) length;
+        }
+        return 0;
     }
 
     private boolean simplePacket(final int blockLength, final CapturePacket packet) {
@@ -184,6 +265,11 @@ final class PcapngBlocks implements PacketSource {
         if (snapLengths[0] > 0) {
             captured = Math.min(captured, Integer.toUnsignedLong(snapLengths[0]));
         }
+        if (!timed) {
+            lastTimestamp = firstTimestampAhead();
+            timed = true;
+        }
+        untimedPackets++;
         ordinal++;
         packet.set(buffer, 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal, position);
         return true;
@@ -212,11 +298,18 @@ final class PcapngBlocks implements PacketSource {
     }
 
     @Override
+    public long untimedPackets() {
+        return untimedPackets;
+    }
+
+    @Override
     public void rewind() {
         position = 0;
         ordinal = 0;
         truncatedAt = -1;
         lastTimestamp = 0;
+        timed = false;
+        untimedPackets = 0;
         interfaces = 0;
         order = byteOrder(0);
     }

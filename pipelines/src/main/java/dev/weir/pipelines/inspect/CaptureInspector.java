@@ -76,6 +76,7 @@ public final class CaptureInspector {
                     }
                 }
                 truncatedAt = capture.truncatedAt();
+                traffic.untimed(capture.untimedPackets());
                 layout = CaptureLayout.read(file, capture.format());
             }
             traffic.datagrams(decoder);
@@ -100,6 +101,28 @@ public final class CaptureInspector {
 
     /** Looks at the first payloads; a corrupt capture ends the sample, the full read reports it where it is. */
     private PayloadGuess guess(final List<Path> files, final DatagramFilter decoded) {
+        final PayloadSample sample = sample(files, decoded);
+        return options.decoder() == null ? sample.guess() : sample.chosen(options.decoder());
+    }
+
+    /**
+     * Guesses what the payloads of some captures are, the way {@code weir inspect} does without {@code --decoder}:
+     * from the first {@value PayloadSample#SIZE} non-empty payloads of the datagrams the filter keeps. A file that
+     * cannot be read or is corrupt ends the sample.
+     *
+     * @param files the captures, in replay order
+     * @param kept the datagrams to look at
+     * @return the guess, with its evidence
+     */
+    public static PayloadGuess guessPayloads(final List<Path> files, final DatagramFilter kept) {
+        try {
+            return sample(files, kept).guess();
+        } catch (final RuntimeException unreadable) {
+            return new PayloadGuess(PayloadKind.UNKNOWN, false, "the captures could not be read again: " + unreadable.getMessage());
+        }
+    }
+
+    private static PayloadSample sample(final List<Path> files, final DatagramFilter decoded) {
         final PayloadSample sample = new PayloadSample();
         final CapturePacket packet = new CapturePacket();
         final Datagram datagram = new Datagram();
@@ -117,6 +140,6 @@ public final class CaptureInspector {
         } catch (final CaptureFormatException corrupt) {
             // sampled up to the corrupt part; reading the file again reports it after the files before it
         }
-        return options.decoder() == null ? sample.guess() : sample.chosen(options.decoder());
+        return sample;
     }
 }

@@ -60,7 +60,8 @@ public final class ReportJson {
         json.beginObject(name).field("packets", traffic.packets()).field("capturedBytes", traffic.capturedBytes())
                 .field("wireBytes", traffic.wireBytes()).field("datagrams", traffic.datagrams()).field("decodedDatagrams", traffic.decodedDatagrams())
                 .field("fragments", traffic.fragments()).field("notUdp", traffic.notUdp()).field("malformed", traffic.malformed())
-                .field("unsupportedLink", traffic.unsupportedLink());
+                .field("unsupportedLink", traffic.unsupportedLink()).field("cutBySnapLength", traffic.cutBySnapLength())
+                .field("untimedPackets", traffic.untimedPackets());
         if (traffic.packets() == 0) {
             json.nullField("earliest").nullField("latest");
         } else {

@@ -104,7 +104,13 @@ public final class ReportText {
                 .append(traffic.wireBytes()).append(" on the wire)\n");
         out.append("  udp         ").append(traffic.datagrams()).append(" datagrams, ").append(traffic.decodedDatagrams())
                 .append(" decoded; skipped: ").append(traffic.fragments()).append(" fragments, ").append(traffic.notUdp()).append(" not UDP, ")
-                .append(traffic.malformed()).append(" malformed, ").append(traffic.unsupportedLink()).append(" unsupported link\n");
+                .append(traffic.malformed()).append(" malformed, ").append(traffic.unsupportedLink()).append(" unsupported link")
+                .append(traffic.cutBySnapLength() == 0 ? "" : ", " + traffic.cutBySnapLength() + " cut by the snap length (results may be"
+                        + " incomplete)").append('\n');
+        if (traffic.untimedPackets() > 0) {
+            out.append("  untimed     ").append(traffic.untimedPackets()).append(" packets without a timestamp (pcapng simple packet blocks)"
+                    + " took the time of the packet before them, or of the first timed packet when none came before\n");
+        }
         if (traffic.packets() > 0) {
             out.append("  time        ").append(CaptureTimes.iso(traffic.earliestNanos())).append(" to ").append(CaptureTimes.iso(traffic.latestNanos()))
                     .append(" (").append(CaptureTimes.seconds(traffic.durationNanos())).append(" s)\n");

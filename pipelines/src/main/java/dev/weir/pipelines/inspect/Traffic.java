@@ -20,6 +20,8 @@ public final class Traffic {
     private final long notUdp;
     private final long malformed;
     private final long unsupportedLink;
+    private final long cutBySnapLength;
+    private final long untimedPackets;
     private final List<FlowCount> flows;
     private final long otherFlows;
     private final long otherFlowPackets;
@@ -28,8 +30,8 @@ public final class Traffic {
     private final MessageTally messages;
 
     /**
-     * @param counts packets, captured bytes, wire bytes, datagrams, decoded datagrams, fragments, not UDP, malformed and
-     *     unsupported link, in this order
+     * @param counts packets, captured bytes, wire bytes, datagrams, decoded datagrams, fragments, not UDP, malformed,
+     *     unsupported link, cut by the snap length and untimed packets, in this order
      */
     Traffic(final long[] counts, final List<FlowCount> allFlows, final long untrackedPackets, final long earliestNanos,
             final long latestNanos, final MessageTally messages) {
@@ -42,6 +44,8 @@ public final class Traffic {
         this.notUdp = counts[6];
         this.malformed = counts[7];
         this.unsupportedLink = counts[8];
+        this.cutBySnapLength = counts[9];
+        this.untimedPackets = counts[10];
         this.flows = List.copyOf(allFlows.subList(0, Math.min(FLOWS_LISTED, allFlows.size())));
         long rest = untrackedPackets;
         for (final FlowCount flow : allFlows.subList(flows.size(), allFlows.size())) {
@@ -97,6 +101,16 @@ public final class Traffic {
     /** @return packets of a link type that cannot be decoded */
     public long unsupportedLink() {
         return unsupportedLink;
+    }
+
+    /** @return packets skipped because the capture's snapshot length cut their datagram (well-formed, not all captured) */
+    public long cutBySnapLength() {
+        return cutBySnapLength;
+    }
+
+    /** @return packets without a timestamp of their own (pcapng simple packet blocks), given a neighbour's */
+    public long untimedPackets() {
+        return untimedPackets;
     }
 
     /** @return the flows with the most datagrams, at most {@value #FLOWS_LISTED}, most first */

@@ -15,6 +15,8 @@ final class TrafficCounter {
     private long notUdp;
     private long malformed;
     private long unsupportedLink;
+    private long cutBySnapLength;
+    private long untimedPackets;
     private long earliestNanos = Long.MAX_VALUE;
     private long latestNanos = Long.MIN_VALUE;
 
@@ -44,6 +46,12 @@ final class TrafficCounter {
         notUdp += decoder.notUdp();
         malformed += decoder.malformed();
         unsupportedLink += decoder.unsupportedLink();
+        cutBySnapLength += decoder.cutBySnapLength();
+    }
+
+    /** @param count the capture's packets without a timestamp of their own, at its end */
+    void untimed(final long count) {
+        untimedPackets += count;
     }
 
     /** Adds another capture's counts. */
@@ -57,6 +65,8 @@ final class TrafficCounter {
         notUdp += other.notUdp;
         malformed += other.malformed;
         unsupportedLink += other.unsupportedLink;
+        cutBySnapLength += other.cutBySnapLength;
+        untimedPackets += other.untimedPackets;
         flows.addAll(other.flows);
         earliestNanos = Math.min(earliestNanos, other.earliestNanos);
         latestNanos = Math.max(latestNanos, other.latestNanos);
@@ -66,6 +76,6 @@ final class TrafficCounter {
     Traffic traffic(final MessageTally messages) {
         final boolean none = packets == 0;
         return new Traffic(new long[] {packets, capturedBytes, wireBytes, datagrams, decodedDatagrams, fragments, notUdp, malformed,
-            unsupportedLink}, flows.counts(), flows.untrackedPackets(), none ? 0 : earliestNanos, none ? 0 : latestNanos, messages);
+            unsupportedLink, cutBySnapLength, untimedPackets}, flows.counts(), flows.untrackedPackets(), none ? 0 : earliestNanos, none ? 0 : latestNanos, messages);
     }
 }

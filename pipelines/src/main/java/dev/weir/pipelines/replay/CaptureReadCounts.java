@@ -14,7 +14,11 @@ package dev.weir.pipelines.replay;
  * @param badPayloads payloads that broke their format, skipped with {@code --skip-bad}
  * @param badFiles files whose container is corrupt, skipped from the fault on with {@code --skip-bad}
  * @param truncatedFiles files cut short inside their last packet
+ * @param cutBySnapLength packets whose datagram the capture's snapshot length cut, skipped: the results may be incomplete
+ * @param lengthMismatches datagrams whose UDP length is shorter than their IP length says, decoded by the UDP length
+ * @param untimedPackets packets without a timestamp of their own (pcapng simple packet blocks), given a neighbour's
  */
 public record CaptureReadCounts(long packets, long datagrams, long fragments, long notUdp, long malformedPackets, long unsupportedLink,
-        long filteredOut, long events, long badPayloads, long badFiles, long truncatedFiles) {
+        long filteredOut, long events, long badPayloads, long badFiles, long truncatedFiles, long cutBySnapLength,
+        long lengthMismatches, long untimedPackets) {
 }

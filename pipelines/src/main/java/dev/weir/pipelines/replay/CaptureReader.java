@@ -38,6 +38,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private final DatagramDecoder datagrams;
     private final ReplayDatagram datagram = new ReplayDatagram();
 
+    private final Runnable firstPacket;
     private CaptureFile file;
     private int fileIndex = -1;
     private long bytesBefore;
@@ -54,6 +55,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private long badPayloads;
     private long badFiles;
     private long truncatedFiles;
+    private long untimedPackets;
     private boolean ended;
 
     /**
@@ -65,6 +67,21 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
      */
     CaptureReader(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
             final ReplayProgress progress) {
+        this(options, decoder, clock, warnings, progress, () -> { });
+    }
+
+    /**
+     * @param options the files in order, the filter, the pace and whether faults are skipped
+     * @param decoder turns each kept datagram into events
+     * @param clock the replay's processing time
+     * @param warnings where warnings go
+     * @param progress updated once per read
+     * @param firstPacket told once, on the reading thread, right after the first packet of the replay is read (a CSV
+     *     header waits for it, so that a file that is not a capture prints nothing before its error)
+     */
+    CaptureReader(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
+            final ReplayProgress progress, final Runnable firstPacket) {
+        this.firstPacket = firstPacket;
         this.files = options.files();
         this.datagrams = new DatagramDecoder(options.filter());
         this.decoder = decoder;
@@ -166,7 +183,9 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
                 closeFile();
                 continue;
             }
-            packets++;
+            if (packets++ == 0) {
+                firstPacket.run();
+            }
             if (datagrams.decode(packet, datagram.ip())) {
                 pending = true;
                 return true;
@@ -194,6 +213,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
 
     private void closeFile() {
         bytesBefore += file.length();
+        untimedPackets += file.untimedPackets();
         file.close();
         file = null;
     }
@@ -208,6 +228,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     /** @return what was read: packets, datagrams, skips and faults; read after the replay has ended */
     CaptureReadCounts counts() {
         return new CaptureReadCounts(packets, datagrams.datagrams(), datagrams.fragments(), datagrams.notUdp(), datagrams.malformed(),
-                datagrams.unsupportedLink(), datagrams.filteredOut(), events, badPayloads, badFiles, truncatedFiles);
+                datagrams.unsupportedLink(), datagrams.filteredOut(), events, badPayloads, badFiles, truncatedFiles, datagrams.cutBySnapLength(),
+                datagrams.lengthMismatches(), untimedPackets);
     }
 }

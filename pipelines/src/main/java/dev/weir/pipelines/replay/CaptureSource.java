@@ -18,10 +18,18 @@ final class CaptureSource<E> implements Source<E> {
     private final Clock clock;
     private final ReplayWarnings warnings;
     private final ReplayProgress progress;
+    private final Runnable firstPacket;
     private CaptureReader<E> reader;
 
     CaptureSource(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
             final ReplayProgress progress) {
+        this(options, decoder, clock, warnings, progress, () -> { });
+    }
+
+    /** @param firstPacket told once, on the reading thread, when the first packet has been read */
+    CaptureSource(final ReplayOptions options, final PayloadDecoder<E> decoder, final Clock clock, final ReplayWarnings warnings,
+            final ReplayProgress progress, final Runnable firstPacket) {
+        this.firstPacket = firstPacket;
         this.options = options;
         this.decoder = decoder;
         this.clock = clock;
@@ -34,7 +42,7 @@ final class CaptureSource<E> implements Source<E> {
         if (parallelism != 1 || reader != null) {
             throw new IllegalStateException("a capture replay is read by one source instance, got parallelism " + parallelism);
         }
-        reader = new CaptureReader<>(options, decoder, clock, warnings, progress);
+        reader = new CaptureReader<>(options, decoder, clock, warnings, progress, firstPacket);
         return reader;
     }
 
@@ -45,6 +53,6 @@ final class CaptureSource<E> implements Source<E> {
 
     /** @return what the reader read; all zero if it never started */
     CaptureReadCounts counts() {
-        return reader != null ? reader.counts() : new CaptureReadCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return reader != null ? reader.counts() : new CaptureReadCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -8,6 +8,8 @@ import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
+import dev.weir.pipelines.inspect.CaptureInspector;
+import dev.weir.pipelines.inspect.PayloadGuess;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
@@ -18,6 +20,7 @@ import dev.weir.time.VirtualClock;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /**
@@ -25,7 +28,8 @@ import java.util.function.Consumer;
  * that prints its rows. On the virtual clock ({@link ReplayPace#virtual()}) it runs on the deterministic
  * scheduler on the caller's thread, with processing time following the capture, so two replays print the same
  * bytes; with a pace it runs on the threaded scheduler and the system clock. Build it, hand
- * {@link #progress()} to a display if there is one, then call {@link #execute()} once.
+ * {@link #progress()} to a display if there is one, then call {@link #execute()} once. A replay whose datagrams
+ * gave no row warns so, naming what {@code weir inspect} guesses the payloads are.
  *
  * @param <E> the job's event type
  */
@@ -51,7 +55,8 @@ public final class ReplayRun<E> {
     /**
      * @param job the pipeline to run
      * @param options files, filter, watermarks, pace
-     * @param lines receives the header (CSV) and one line per row, on the thread that emits the row
+     * @param lines receives the header (CSV; once the first packet is read, or at the end when there is none) and one
+     *     line per row, on the thread that reads the packets or emits the row
      * @param warnings receives warnings, on the reading thread
      * @param elapsed measures the replay's duration for the summary
      */
@@ -87,16 +92,11 @@ public final class ReplayRun<E> {
         }
         executed = true;
         final long started = elapsed.nanos();
-        final RowPrinter printer = new RowPrinter(format, job.schema());
-        final String header = printer.header();
-        if (header != null) {
-            lines.accept(header);
-        }
-        final RowSink sink = new RowSink(printer, lines);
+        final RowSink sink = new RowSink(new RowPrinter(format, job.schema()), lines);
         context.rowsTo(row -> sink.accept(row, 0));
         final VirtualClock virtualClock = options.pace().isVirtual() ? new VirtualClock(firstCaptureMillis(options)) : null;
         final Clock clock = virtualClock != null ? virtualClock : SystemClock.INSTANCE;
-        final CaptureSource<E> source = new CaptureSource<>(options, job.decoder(context), clock, warnings, progress);
+        final CaptureSource<E> source = new CaptureSource<>(options, job.decoder(context), clock, warnings, progress, sink::header);
         final StreamPipeline pipeline = StreamPipeline.named("replay-" + job.name()).stateBackend(options.stateBackend())
                 .channelCapacity(CHANNEL_CAPACITY).clock(clock);
         final DataStream<E> events = pipeline.from("capture", source, job.watermarks(options, clock), 1);
@@ -113,7 +113,13 @@ public final class ReplayRun<E> {
                 metrics = running.metrics();
             }
         }
+        sink.header();
         final ReplaySummary summary = summary(source, sink.rows(), metrics, elapsed.nanos() - started);
+        if (summary.rows() == 0 && summary.read().datagrams() > 0) {
+            final PayloadGuess guess = CaptureInspector.guessPayloads(options.files(), options.filter());
+            warnings.warn(String.format(Locale.ROOT, "%s printed no rows from %,d datagrams; weir inspect guesses their payloads are %s (%s)",
+                    job.name(), summary.read().datagrams(), guess.kind().title(), guess.reason()));
+        }
         final String trailer = job.trailer(summary);
         if (trailer != null) {
             lines.accept(trailer);
@@ -168,11 +174,16 @@ public final class ReplayRun<E> {
         return 0;
     }
 
-    /** Prints each row as it comes; one sink for the pipeline, so rows of all instances share one printer. */
+    /**
+     * Prints each row as it comes; one sink for the pipeline, so rows of all instances share one printer. The CSV
+     * header comes once the first packet is read (or before the first row, whichever the threads see first), or at
+     * the end of a replay that read none: never before a file that turns out not to be a capture has failed.
+     */
     private static final class RowSink implements Sink<ResultRow> {
         private final RowPrinter printer;
         private final Consumer<String> lines;
         private long rows;
+        private boolean headerWritten;
 
         RowSink(final RowPrinter printer, final Consumer<String> lines) {
             this.printer = printer;
@@ -181,8 +192,20 @@ public final class ReplayRun<E> {
 
         @Override
         public synchronized void accept(final ResultRow row, final long timestamp) {
+            header();
             lines.accept(printer.line(row));
             rows++;
+        }
+
+        /** Writes the header (CSV only) unless it was written already. */
+        synchronized void header() {
+            if (!headerWritten) {
+                headerWritten = true;
+                final String header = printer.header();
+                if (header != null) {
+                    lines.accept(header);
+                }
+            }
         }
 
         synchronized long rows() {

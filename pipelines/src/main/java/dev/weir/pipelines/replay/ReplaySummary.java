@@ -58,6 +58,18 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
             lines.add(String.format(Locale.ROOT, "%sfaults: %,d bad payloads skipped, %,d files with a corrupt header, %,d files cut short",
                     prefix, read.badPayloads(), read.badFiles(), read.truncatedFiles()));
         }
+        if (read.cutBySnapLength() > 0) {
+            lines.add(String.format(Locale.ROOT, "%sincomplete: %,d packets cut by the capture's snap length were skipped (their"
+                    + " datagrams are not all captured); results may be incomplete", prefix, read.cutBySnapLength()));
+        }
+        if (read.lengthMismatches() > 0) {
+            lines.add(String.format(Locale.ROOT, "%s%,d datagrams shorter than their IP length said were read by their UDP length", prefix,
+                    read.lengthMismatches()));
+        }
+        if (read.untimedPackets() > 0) {
+            lines.add(String.format(Locale.ROOT, "%s%,d packets without a timestamp (pcapng simple packet blocks) took the time of the"
+                    + " packet before them, or of the first timed packet when none came before", prefix, read.untimedPackets()));
+        }
         lines.add(String.format(Locale.ROOT, "%s%.2f s, %,d packets/s, %,d events/s", prefix, elapsedNanos / 1e9,
                 perSecond(read.packets()), eventsPerSecond()));
         return lines;

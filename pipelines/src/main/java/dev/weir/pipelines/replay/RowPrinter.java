@@ -4,11 +4,16 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * Turns {@link ResultRow}s into text lines of one {@link OutputFormat}. Not thread-safe: the sink that writes the
- * rows owns it.
+ * Turns {@link ResultRow}s into text lines of one {@link OutputFormat}. Text values come from captures and may hold
+ * any bytes: in {@code csv} and {@code lines} every control character (U+0000 to U+001F, U+007F to U+009F) and the backslash
+ * are escaped as in C ({@code \n}, {@code \r}, {@code \t}, {@code \\}, else {@code \xHH}), so that a row is one line
+ * and a terminal never acts on it; a csv field holding a comma or a double quote is then quoted per RFC 4180
+ * (quotes doubled). {@code jsonl} escapes them the JSON way. Not thread-safe: the sink that writes the rows owns it.
  */
 public final class RowPrinter implements RowWriter {
     private static final long[] POWERS_OF_TEN = powersOfTen();
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final BigDecimal LONG_DIGITS = BigDecimal.valueOf(Long.MAX_VALUE);
 
     private final OutputFormat format;
     private final List<String> columns;
@@ -58,7 +63,13 @@ public final class RowPrinter implements RowWriter {
         switch (format) {
             case CSV -> csvText(value);
             case JSONL -> jsonText(value);
-            default -> line.append(value);
+            default -> {
+                if (plainText) {
+                    line.append(value); // a job file's FIRE and LATE lines, made by Weir
+                } else {
+                    escaped(value, 0, value.length());
+                }
+            }
         }
         return this;
     }
@@ -110,6 +121,18 @@ public final class RowPrinter implements RowWriter {
         return this;
     }
 
+    @Override
+    public RowWriter decimal(final BigDecimal value) {
+        startValue();
+        final BigDecimal stripped = value.stripTrailingZeros();
+        if (stripped.scale() <= 0 && stripped.abs().compareTo(LONG_DIGITS) < 0) {
+            line.append(stripped.longValueExact());
+        } else {
+            line.append(stripped.toPlainString());
+        }
+        return this;
+    }
+
     private void startValue() {
         if (column >= columns.size()) {
             throw new IllegalStateException("a row wrote more values than its " + columns.size() + " columns " + columns);
@@ -143,21 +166,41 @@ public final class RowPrinter implements RowWriter {
         boolean quote = false;
         for (int i = 0; i < value.length() && !quote; i++) {
             final char c = value.charAt(i);
-            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
+            quote = c == ',' || c == '"';
         }
         if (!quote) {
-            line.append(value);
+            escaped(value, 0, value.length());
             return;
         }
         line.append('"');
+        int from = 0;
         for (int i = 0; i < value.length(); i++) {
-            final char c = value.charAt(i);
-            if (c == '"') {
+            if (value.charAt(i) == '"') {
+                escaped(value, from, i + 1);
                 line.append('"');
+                from = i + 1;
             }
-            line.append(c);
         }
+        escaped(value, from, value.length());
         line.append('"');
+    }
+
+    /** Appends {@code value[from, to)} with control characters and backslashes escaped as in C. */
+    private void escaped(final CharSequence value, final int from, final int to) {
+        for (int i = from; i < to; i++) {
+            final char c = value.charAt(i);
+            if (c >= 0x20 && (c < 0x7F || c > 0x9F) && c != '\\') {
+                line.append(c);
+                continue;
+            }
+            switch (c) {
+                case '\\' -> line.append("\\\\");
+                case '\n' -> line.append("\\n");
+                case '\r' -> line.append("\\r");
+                case '\t' -> line.append("\\t");
+                default -> line.append("\\x").append(HEX[c >>> 4]).append(HEX[c & 0xF]);
+            }
+        }
     }
 
     private void jsonText(final CharSequence value) {

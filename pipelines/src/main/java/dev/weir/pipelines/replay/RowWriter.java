@@ -1,5 +1,7 @@
 package dev.weir.pipelines.replay;
 
+import java.math.BigDecimal;
+
 /**
  * Receives the values of one {@link ResultRow}, one call per column in schema order. The value kinds keep what
  * the formats need: text is quoted in JSON, numbers are not.
@@ -35,4 +37,14 @@ public interface RowWriter {
      * @return this writer
      */
     RowWriter decimal(double value);
+
+    /**
+     * A decimal printed in full, never in exponent notation, without trailing zeros: {@code 12}, {@code 12.5},
+     * and a value beyond the double range with all its digits. A value that {@link #decimal(double)} can take
+     * prints the same way through either method.
+     *
+     * @param value a value
+     * @return this writer
+     */
+    RowWriter decimal(BigDecimal value);
 }

@@ -26,7 +26,14 @@ public enum MalformedReason {
     /** A field after the type starts with neither {@code @} nor {@code #}, or is empty. */
     UNKNOWN_FIELD("unknown field after the type (expected |@rate or |#tags)"),
     /** The sample rate or the tag list is given twice. */
-    REPEATED_FIELD("sample rate or tags given twice");
+    REPEATED_FIELD("sample rate or tags given twice"),
+    /** A counter whose value divided by its sample rate is beyond the double range: {@code a:1e300|c|@1e-10}. */
+    COUNT_OUT_OF_RANGE("counter's value divided by its sample rate is beyond the double range"),
+    /**
+     * A value that, rounded to a whole number, does not fit the 64-bit value of a job file's record
+     * ({@code weir replay --job JOB.yaml --decoder statsd}).
+     */
+    VALUE_BEYOND_64_BITS("value beyond the 64-bit whole numbers of a job record (about 9.22e18)");
 
     private final String text;
 

@@ -13,7 +13,8 @@ import org.agrona.DirectBuffer;
  * within the payload and is skipped, like a StatsD server drops it; the lines after it are still
  * parsed. The value is a double read from ASCII decimal text (sign, digits, one point, exponent; the
  * nearest double, as {@link Double#parseDouble} gives; see {@code docs/statsd.md}), except for a set,
- * whose member is kept as opaque bytes. Parsing allocates nothing per line once the metric's tag table has grown to the
+ * whose member is kept as opaque bytes. A counter whose value divided by its sample rate is beyond the double
+ * range ({@code a:5|c|@4.9e-324}) is malformed. Parsing allocates nothing per line once the metric's tag table has grown to the
  * most tags seen on a line.
  *
  * <p>Not thread-safe: use one parser per thread.
@@ -95,7 +96,12 @@ public final class StatsdParser {
             final byte first = buffer.getByte(colon + 1);
             metric.value(type, colon + 1, valueLength, value, type == MetricType.GAUGE && (first == '+' || first == '-'));
         }
-        return fields(buffer, typeEnd, end);
+        final MalformedReason fieldError = fields(buffer, typeEnd, end);
+        if (fieldError == null && type == MetricType.COUNTER && !Double.isFinite(metric.value() / metric.sampleRate())) {
+            // a count no sum can hold: the line is dropped like a malformed one, not turned into Infinity
+            return MalformedReason.COUNT_OUT_OF_RANGE;
+        }
+        return fieldError;
     }
 
     /** Reads the optional {@code |@rate} and {@code |#tags} fields from {@code from} (a {@code |} or the end). */

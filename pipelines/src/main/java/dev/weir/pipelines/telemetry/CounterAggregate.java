@@ -1,12 +1,13 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.state.AggregateFunction;
+import java.math.BigDecimal;
 
 /**
  * Sums the counter samples of a window, each scaled by its sample rate ({@code x:3|c|@0.5} adds 6), into a
- * {@link CounterSum}. Keeps the sum, never the pooled samples. Stateless and thread-safe.
+ * {@link CounterSum}, whose sum does not overflow to Infinity. Keeps the sum, never the pooled samples. Stateless and thread-safe.
  */
-final class CounterAggregate implements AggregateFunction<MetricSample, CounterSum, Double> {
+final class CounterAggregate implements AggregateFunction<MetricSample, CounterSum, BigDecimal> {
     @Override
     public CounterSum createAccumulator() {
         return new CounterSum();
@@ -19,13 +20,13 @@ final class CounterAggregate implements AggregateFunction<MetricSample, CounterS
     }
 
     @Override
-    public Double getResult(final CounterSum sum) {
-        return sum.sum();
+    public BigDecimal getResult(final CounterSum sum) {
+        return sum.total();
     }
 
     @Override
     public CounterSum merge(final CounterSum a, final CounterSum b) {
-        a.add(b.sum());
+        a.add(b);
         return a;
     }
 }

@@ -8,7 +8,9 @@ import dev.weir.pipelines.scenario.ScenarioRecord;
 /**
  * StatsD metrics as job-file records ({@code weir replay --job JOB.yaml --decoder statsd}): key =
  * {@code HOST/METRIC}, timestamp = the packet's capture time (ms since the epoch), value = the value as sent,
- * rounded half up to a whole number (a job's sum is of whole numbers; a counter's sample rate is not applied).
+ * rounded half up to a whole number (a job's sum is of whole numbers; a counter's sample rate is not applied). A
+ * value whose whole number is beyond 64 bits is a malformed line, reported with its packet and payload byte and
+ * skipped, never clamped.
  * The per-packet samples that silent-hosts uses are not records. Stateless; thread-safe.
  */
 public final class MetricRecords implements EventRecords<MetricSample> {
@@ -19,7 +21,7 @@ public final class MetricRecords implements EventRecords<MetricSample> {
 
     @Override
     public PayloadDecoder<MetricSample> decoder(final ReplayContext context) {
-        return new StatsdDecoder(context);
+        return new StatsdDecoder(context, true);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayDatagram;
 import dev.weir.pipelines.statsd.MalformedLineReport;
+import dev.weir.pipelines.statsd.MalformedReason;
 import dev.weir.pipelines.statsd.MetricType;
 import dev.weir.pipelines.statsd.StatsdMetric;
 import dev.weir.pipelines.statsd.StatsdMetricHandler;
@@ -36,10 +37,21 @@ public final class StatsdDecoder implements PayloadDecoder<MetricSample> {
     private final MalformedLineReport report;
     private final Lines lines = new Lines();
     private final long[] metricsByType = new long[TYPES.length];
+    private final boolean wholeValues;
     private long datagrams;
 
     /** @param context the replay: its warnings and its event pool size */
     public StatsdDecoder(final ReplayContext context) {
+        this(context, false);
+    }
+
+    /**
+     * @param context the replay: its warnings and its event pool size
+     * @param wholeValues true when the values become 64-bit whole numbers (a job file's records): a value that does
+     *     not fit one, rounded, is a malformed line ({@link MalformedReason#VALUE_BEYOND_64_BITS}), not clamped
+     */
+    public StatsdDecoder(final ReplayContext context, final boolean wholeValues) {
+        this.wholeValues = wholeValues;
         this.pool = new EventPool<>(context.eventPoolSize(), MetricSample::new);
         this.warningLines = new WarningLines(context.warnings());
         this.report = new MalformedLineReport(warningLines);
@@ -86,6 +98,11 @@ public final class StatsdDecoder implements PayloadDecoder<MetricSample> {
         return counts;
     }
 
+    /** @return whether {@link Math#round(double)} gives {@code value} without clamping it to the long range */
+    private static boolean fitsLong(final double value) {
+        return value >= -0x1p63 && value < 0x1p63; // every double below 2^63 is a whole number that fits
+    }
+
     private static String countName(final MetricType type) {
         final String kind = switch (type) {
             case COUNTER -> "counters";
@@ -113,6 +130,10 @@ public final class StatsdDecoder implements PayloadDecoder<MetricSample> {
         @Override
         public void onMetric(final StatsdMetric metric) {
             final MetricType type = metric.type();
+            if (wholeValues && type != MetricType.SET && !fitsLong(metric.value())) {
+                report.onMalformed(metric.lineOffset(), MalformedReason.VALUE_BEYOND_64_BITS);
+                return;
+            }
             metricsByType[type.ordinal()]++;
             final double value = type == MetricType.SET ? Double.NaN : metric.value();
             events.emit(pool.next().metric(series.intern(host, metric.name()), type, value, metric.sampleRate(), metric.isDelta()), time);

@@ -116,8 +116,12 @@ class CaptureErrorsTest {
 
     @Test
     void aCorruptPcapRecordHeaderIsAnError() {
+        assertEquals("FILE: offset 44 (packet 2): corrupt record header: captured length 262145 exceeds the file's snapshot length of"
+                + " 65535 bytes", failure(pcap(LE).pcapRecord(0, 0, new byte[4], 4).int32(0).int32(0).int32(262_145).int32(262_145).bytes()));
+        // snapshot length 0 says nothing: records up to 262,144 bytes, tcpdump's largest
         assertEquals("FILE: offset 44 (packet 2): corrupt record header: captured length 262145 exceeds 262144 bytes",
-                failure(pcap(LE).pcapRecord(0, 0, new byte[4], 4).int32(0).int32(0).int32(262_145).int32(262_145).bytes()));
+                failure(new CaptureBytes(LE).pcapHeader(0xa1b2c3d4, 0, 1).pcapRecord(0, 0, new byte[4], 4).int32(0).int32(0)
+                        .int32(262_145).int32(262_145).bytes()));
         assertEquals("FILE: offset 24 (packet 1): corrupt record header: sub-second part 1000000 is not below one second",
                 failure(pcap(BE).pcapRecord(0, 1_000_000, new byte[4], 4).bytes()));
         assertEquals("FILE: offset 24 (packet 1): corrupt record header: sub-second part 1000000000 is not below one second",

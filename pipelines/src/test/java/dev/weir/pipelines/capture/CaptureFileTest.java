@@ -107,9 +107,9 @@ class CaptureFileTest {
     }
 
     @Test
-    void simplePacketIsCutToTheInterfaceSnapLengthAndIsTimestampZeroFirst() {
+    void simplePacketIsCutToTheInterfaceSnapLengthAndIsTimestampZeroWithoutATimedPacket() {
         final CaptureBytes bytes = new CaptureBytes(BE).sectionHeader().interfaceDescription(1, 3, -1)
-                .simplePacket(data(1, 2, 3, 4, 5), 9);
+                .simplePacket(data(1, 2, 3, 4), 9);
         assertEquals(List.of("1 @48 if0 link1 t0 cap3 orig9 data@60=010203"), read(bytes, CaptureFormat.PCAPNG));
     }
 

@@ -78,7 +78,7 @@ class InspectErrorsTest {
         final CaptureFormatException error = assertThrows(CaptureFormatException.class,
                 () -> inspector().inspect(List.of(first, second), file -> reported.add(file.file() + " " + file.traffic().packets())));
         assertEquals(second + ": offset " + secondRecord + " (packet 2): corrupt record header: captured length 1073741824 exceeds"
-                + " 262144 bytes", error.getMessage());
+                + " the file's snapshot length of 262144 bytes", error.getMessage());
         assertEquals(List.of(first + " 3"), reported);
     }
 

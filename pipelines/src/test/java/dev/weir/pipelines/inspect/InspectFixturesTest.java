@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * say; byte counts equal a plain walk over the pcap record headers; layouts are what the recording made.
  */
 class InspectFixturesTest {
-    /** The tcpdump fixtures' snapshot length cut the datagram of this UDP length: the decoder counts it malformed. */
+    /** The tcpdump fixtures' snapshot length cut the datagram of this UDP length: the decoder counts it as cut by the snapshot length. */
     private static final String CUT_UDP_LENGTH = "708";
 
     static Path fixture(final String name) throws URISyntaxException {
@@ -98,7 +98,8 @@ class InspectFixturesTest {
         assertEquals(lines.size(), traffic.packets());
         assertEquals(lines.size() - cut, traffic.datagrams());
         assertEquals(lines.size() - cut, traffic.decodedDatagrams());
-        assertEquals(cut, traffic.malformed());
+        assertEquals(0, traffic.malformed());
+        assertEquals(cut, traffic.cutBySnapLength());
         assertEquals(0, traffic.fragments() + traffic.notUdp() + traffic.unsupportedLink());
         assertEquals(expectedFlows, flows(traffic));
         assertEquals(nanos(lines.get(0)[0]), traffic.earliestNanos());

@@ -78,7 +78,8 @@ class ReportOutputTest {
         final Path file = smallStatsdCapture(dir.resolve("statsd.pcap"));
         final InspectionReport report = new CaptureInspector(InspectOptions.defaults().withPort(8125)).inspect(List.of(file));
         final String traffic = "{\"packets\":3,\"capturedBytes\":185,\"wireBytes\":185,\"datagrams\":3,\"decodedDatagrams\":3,\"fragments\":0,"
-                + "\"notUdp\":0,\"malformed\":0,\"unsupportedLink\":0,\"earliest\":\"2026-11-30T09:30:00Z\",\"latest\":\"2026-11-30T09:30:00.010Z\","
+                + "\"notUdp\":0,\"malformed\":0,\"unsupportedLink\":0,\"cutBySnapLength\":0,\"untimedPackets\":0,"
+                + "\"earliest\":\"2026-11-30T09:30:00Z\",\"latest\":\"2026-11-30T09:30:00.010Z\","
                 + "\"earliestNanos\":" + NINE_THIRTY + ",\"latestNanos\":" + (NINE_THIRTY + 10_000_000) + ",\"durationNanos\":10000000,"
                 + "\"packetsPerSecond\":300.0,\"messagesPerSecond\":900.0,"
                 + "\"flows\":[{\"source\":\"10.0.0.9:51000\",\"destination\":\"10.0.0.1:8125\",\"packets\":2,\"payloadBytes\":31},"

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
 
 /** The three output formats of a replay's rows, and the value kinds' exact text. */
@@ -51,10 +52,38 @@ class RowPrinterTest {
     void textIsQuotedWhereTheFormatNeedsIt() {
         final RowSchema schema = RowSchema.of("host", "metric");
         final ResultRow odd = row -> row.text("10.0.0.1").text("a,b \"c\"\n");
-        assertEquals("10.0.0.1,\"a,b \"\"c\"\"\n\"", new RowPrinter(OutputFormat.CSV, schema).line(odd));
+        assertEquals("10.0.0.1,\"a,b \"\"c\"\"\\n\"", new RowPrinter(OutputFormat.CSV, schema).line(odd));
         assertEquals("{\"host\":\"10.0.0.1\",\"metric\":\"a,b \\\"c\\\"\\n\"}", new RowPrinter(OutputFormat.JSONL, schema).line(odd));
         assertEquals("{\"host\":\"\\u0001\",\"metric\":\"\\\\\"}", new RowPrinter(OutputFormat.JSONL, schema)
                 .line(row -> row.text("\u0001").text("\\")));
+    }
+
+    @Test
+    void controlCharactersFromACaptureAreEscapedInCsvAndLines() {
+        final RowSchema schema = RowSchema.of("symbol", "volume");
+        final ResultRow clears = row -> row.text("\u001b[2JAAPL").number(5);
+        assertEquals("\\x1b[2JAAPL,5", new RowPrinter(OutputFormat.CSV, schema).line(clears));
+        assertEquals("symbol=\\x1b[2JAAPL volume=5", new RowPrinter(OutputFormat.LINES, schema).line(clears));
+        assertEquals("{\"symbol\":\"\\u001b[2JAAPL\",\"volume\":5}", new RowPrinter(OutputFormat.JSONL, schema).line(clears));
+        final ResultRow breaks = row -> row.text("MS\nFT\r\t\u0000\u007f\u009b\\x").number(1);
+        assertEquals("symbol=MS\\nFT\\r\\t\\x00\\x7f\\x9b\\\\x volume=1", new RowPrinter(OutputFormat.LINES, schema).line(breaks));
+        assertEquals("MS\\nFT\\r\\t\\x00\\x7f\\x9b\\\\x,1", new RowPrinter(OutputFormat.CSV, schema).line(breaks));
+        // a quoted csv field is escaped too, its quotes doubled
+        assertEquals("\"A,\"\"B\"\"\\n\",1", new RowPrinter(OutputFormat.CSV, schema).line(row -> row.text("A,\"B\"\n").number(1)));
+        assertEquals("ÄPFEL \u00a0,1", new RowPrinter(OutputFormat.CSV, schema).line(row -> row.text("ÄPFEL \u00a0").number(1)));
+    }
+
+    @Test
+    void aDecimalOfAnySizePrintsInFull() {
+        final RowPrinter printer = new RowPrinter(OutputFormat.CSV, RowSchema.of("a", "b", "c", "d"));
+        assertEquals("358" + "0".repeat(306) + ",2,3.3333333333333335,-0.5", printer.line(row -> row.decimal(new BigDecimal("3.58E+308"))
+                .decimal(BigDecimal.valueOf(2.0)).decimal(BigDecimal.valueOf(10.0 / 3)).decimal(new BigDecimal("-0.50"))));
+        for (final double value : new double[] {0, -0.0, 12, 12.5, 0.001, 1e15, 1e20, -7.25e-9, Long.MAX_VALUE}) {
+            final RowPrinter viaDouble = new RowPrinter(OutputFormat.CSV, RowSchema.of("v"));
+            final RowPrinter viaDecimal = new RowPrinter(OutputFormat.CSV, RowSchema.of("v"));
+            assertEquals(viaDouble.line(row -> row.decimal(value)), viaDecimal.line(row -> row.decimal(BigDecimal.valueOf(value))),
+                    Double.toString(value));
+        }
     }
 
     @Test

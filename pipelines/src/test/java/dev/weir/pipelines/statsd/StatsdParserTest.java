@@ -128,7 +128,11 @@ class StatsdParserTest {
                 Arguments.of("c:1|c|@0.0001", 0.0001),
                 Arguments.of("t:12|ms|@0.25", 0.25),
                 Arguments.of("c:1|c|@0.5|#a:b", 0.5),
-                Arguments.of("c:1|c|#a:b|@0.5", 0.5));
+                Arguments.of("c:1|c|#a:b|@0.5", 0.5),
+                // only a counter's count is value / rate: other types keep a tiny rate
+                Arguments.of("t:1e300|ms|@1e-10", 1e-10),
+                Arguments.of("c:1.79e308|c|@1", 1.0),
+                Arguments.of("c:0|c|@4.9e-324", 4.9e-324));
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
@@ -252,7 +256,11 @@ class StatsdParserTest {
                 Arguments.of("a:1|c|", MalformedReason.UNKNOWN_FIELD),
                 Arguments.of("a:1|c||@0.5", MalformedReason.UNKNOWN_FIELD),
                 Arguments.of("a:1|c|@0.5|@0.5", MalformedReason.REPEATED_FIELD),
-                Arguments.of("a:1|c|#a|#b", MalformedReason.REPEATED_FIELD));
+                Arguments.of("a:1|c|#a|#b", MalformedReason.REPEATED_FIELD),
+                Arguments.of("a:1e300|c|@1e-10", MalformedReason.COUNT_OUT_OF_RANGE),
+                Arguments.of("a:5|c|@4.9e-324", MalformedReason.COUNT_OUT_OF_RANGE),
+                Arguments.of("a:-1.79e308|c|@0.5", MalformedReason.COUNT_OUT_OF_RANGE),
+                Arguments.of("a:1e300|c|#t|@1e-10", MalformedReason.COUNT_OUT_OF_RANGE));
     }
 
     @ParameterizedTest(name = "[{index}] {0}")

@@ -57,6 +57,17 @@ class StatsdCountersJobTest {
     }
 
     @Test
+    void aWindowWhoseSumPassesTheDoubleRangePrintsItInFullAndTheNextWindowsStillCome() {
+        final List<JobRun.Step> steps = List.of(
+                metric("10.0.0.1", "a", MetricType.COUNTER, 1.79e308, T0),
+                metric("10.0.0.1", "a", MetricType.COUNTER, 1.79e308, T0 + 1),
+                metric("10.0.0.1", "a", MetricType.COUNTER, 2, T0 + 10_000));
+        assertEquals(List.of("host,metric,window_start,sum",
+                "10.0.0.1,a," + T0 + ",358" + "0".repeat(306),
+                "10.0.0.1,a," + (T0 + 10_000) + ",2"), JobRun.csv(job, steps, true, context));
+    }
+
+    @Test
     void hostsMetricsAndWindowsAreSummedApartAndOtherTypesIgnored() {
         final Random random = new Random(5);
         final List<JobRun.Step> steps = new ArrayList<>();
