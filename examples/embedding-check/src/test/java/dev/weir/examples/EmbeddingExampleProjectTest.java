@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code examples/embedding}, a project of its own, as a user builds it with the Maven running this build (3.8 and later)
  * against Weir's jars staged from the reactor: {@code mvn -q compile exec:java} prints the README's bars with heap state in
- * Maven's own JVM, which has none of Weir's JVM flags; the shaded jar with Chronicle state finds the off-heap backend
+ * Maven's own JVM, which has none of Weir's JVM flags; {@code -Pchronicle compile exec:exec} prints them with Chronicle
+ * state in a JVM of its own with the flags; the shaded jar with Chronicle state finds the off-heap backend
  * through its merged service files, fails without the flags naming them, and prints the same bars with them.
  */
 class EmbeddingExampleProjectTest {
@@ -73,6 +74,13 @@ class EmbeddingExampleProjectTest {
     void compileExecJavaPrintsTheBarsWithHeapStateAndNoJvmFlags() throws Exception {
         // exec:java runs what is compiled: it does not compile by itself
         final Run run = maven("compile", "exec:java");
+        assertEquals(0, run.exitCode, run::describe);
+        assertEquals(BARS, run.out, run::describe);
+    }
+
+    @Test
+    void execExecRunsTheBarsWithChronicleStateInAJvmWithTheFlags() throws Exception {
+        final Run run = maven("-Pchronicle", "compile", "exec:exec");
         assertEquals(0, run.exitCode, run::describe);
         assertEquals(BARS, run.out, run::describe);
     }
