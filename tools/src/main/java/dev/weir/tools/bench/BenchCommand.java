@@ -97,7 +97,7 @@ public final class BenchCommand implements Callable<Integer> {
     private String idle;
 
     @Option(names = "--ring-size", paramLabel = "N", defaultValue = "16384",
-            description = "Slots of each of Weir's rings, a power of two (default: 16384).")
+            description = "Slots of each of Weir's rings, a power of two from 2 to 1048576 (default: 16384).")
     private String ringSize;
 
     @Option(names = "--batch", negatable = true, defaultValue = "false",
@@ -119,7 +119,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "IDS", description = "Pin Weir's task threads to these CPUs, in order, such as 1 or 2,3 (default: no pinning).")
     private String cpus;
 
-    @Option(names = "--parallelism", paramLabel = "N", defaultValue = "1", description = "Instances of the keyed stage (default: 1).")
+    @Option(names = "--parallelism", paramLabel = "N", defaultValue = "1", description = "Instances of the keyed stage, at most 128, the key groups (default: 1).")
     private String parallelism;
 
     @Option(names = "--placement", paramLabel = "PLACEMENTS", defaultValue = "hop",
