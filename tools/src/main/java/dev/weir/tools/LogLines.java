@@ -6,6 +6,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
 
 /**
  * What Weir's libraries log through {@code java.util.logging} (a CPU that cannot be pinned, busy-spinning tasks sharing
@@ -18,6 +19,7 @@ final class LogLines extends Handler {
     private static final String LIBRARY_PREFIX = "weir: ";
     private static final Logger WEIR = Logger.getLogger("dev.weir");
     private static final LogLines INSTANCE = new LogLines();
+    private static final SimpleFormatter FORMATTER = new SimpleFormatter();
 
     private final Set<String> printed = new HashSet<>();
 
@@ -45,7 +47,7 @@ final class LogLines extends Handler {
         if (!isLoggable(record)) {
             return;
         }
-        final String text = new java.util.logging.SimpleFormatter().formatMessage(record);
+        final String text = FORMATTER.formatMessage(record);
         final String message = text.startsWith(LIBRARY_PREFIX) ? text.substring(LIBRARY_PREFIX.length()) : text;
         final String line = (record.getLevel().intValue() >= Level.WARNING.intValue() ? "weir: warning: " : LIBRARY_PREFIX) + message;
         synchronized (this) {
