@@ -8,7 +8,6 @@ import dev.weir.window.EventTimeTrigger;
 import dev.weir.window.NeverTrigger;
 import dev.weir.window.ProcessingTimeTrigger;
 import dev.weir.window.PurgingTrigger;
-import java.time.Duration;
 import org.apache.flink.streaming.api.windowing.assigners.GlobalWindows;
 import org.apache.flink.streaming.api.windowing.triggers.Trigger;
 import org.apache.flink.streaming.api.windowing.windows.Window;
@@ -17,7 +16,7 @@ import org.apache.flink.streaming.api.windowing.windows.Window;
  * Weir's triggers as Flink's, for job files and pipelines alike (docs/flink.md): a built-in
  * trigger becomes Flink's own where Flink's fires exactly as Weir's on the window, any other
  * trigger is wrapped ({@link WeirTriggerOnFlink}), and where Flink's built-in differs from Weir's
- * the trigger is refused with the reason. Stateless.
+ * the trigger is refused with the reason (a continuous trigger on sessions: at the window that differs). Stateless.
  */
 final class FlinkTriggers {
     /** Weir fires a continuous trigger at most this often per watermark (docs/semantics.md §4); Flink has no such cap. */
@@ -32,7 +31,8 @@ final class FlinkTriggers {
      * @param window the window's kind
      * @param sizeMillis the window's size (tumbling and sliding windows)
      * @param intervalMillis the continuous trigger's interval
-     * @return null if Flink's {@code ContinuousEventTimeTrigger} fires as Weir's on this window, else why not
+     * @return null if Flink's {@code ContinuousEventTimeTrigger} fires as Weir's on this window, or on sessions, whose windows
+     *     are checked one by one as they fire ({@link ContinuousTriggerWithinWeirsCap}); else why not
      */
     static String continuousDiffers(final WindowKind window, final long sizeMillis, final long intervalMillis) {
         if (window == WindowKind.GLOBAL) {
@@ -40,8 +40,9 @@ final class FlinkTriggers {
                     + intervalMillis + " ms up to Long.MAX_VALUE";
         }
         if (window == WindowKind.SESSION) {
-            return "continuous-event-time on session windows: a merged session may span more than " + MAX_CONTINUOUS_FIRES
-                    + " periods, where Weir fires once per watermark and Flink once per period";
+            // a session's size is known only when it fires: ContinuousTriggerWithinWeirsCap stops the job at a window whose
+            // watermark step passes more periods than Weir fires at once
+            return null;
         }
         if ((sizeMillis - 1) / intervalMillis + 1 > MAX_CONTINUOUS_FIRES) {
             return "a " + sizeMillis + " ms window holds more than " + MAX_CONTINUOUS_FIRES + " periods of " + intervalMillis
@@ -68,7 +69,7 @@ final class FlinkTriggers {
                 return org.apache.flink.streaming.api.windowing.triggers.PurgingTrigger.of(
                         org.apache.flink.streaming.api.windowing.triggers.CountTrigger.<W>of(spec.parameter()));
             case CONTINUOUS_EVENT_TIME:
-                return org.apache.flink.streaming.api.windowing.triggers.ContinuousEventTimeTrigger.of(Duration.ofMillis(spec.parameter()));
+                return new ContinuousTriggerWithinWeirsCap<>(spec.parameter());
             case PROCESSING_TIME:
                 // refused by FlinkScenario.check for weir scenario (it fires on Flink's wall clock); the timing-free comparison runs it
                 return cast(org.apache.flink.streaming.api.windowing.triggers.ProcessingTimeTrigger.create());
@@ -109,8 +110,7 @@ final class FlinkTriggers {
             return org.apache.flink.streaming.api.windowing.triggers.CountTrigger.of(((CountTrigger<?>) trigger).maxCount());
         }
         if (trigger instanceof ContinuousEventTimeTrigger) {
-            return org.apache.flink.streaming.api.windowing.triggers.ContinuousEventTimeTrigger.of(
-                    Duration.ofMillis(((ContinuousEventTimeTrigger<?>) trigger).intervalMillis()));
+            return new ContinuousTriggerWithinWeirsCap<>(((ContinuousEventTimeTrigger<?>) trigger).intervalMillis());
         }
         if (trigger instanceof NeverTrigger) {
             return cast(new GlobalWindows.NeverTrigger());

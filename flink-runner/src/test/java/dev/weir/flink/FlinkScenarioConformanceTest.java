@@ -64,7 +64,7 @@ final class FlinkScenarioConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyScenarioPrintsItsExpectedLinesOnFlink() throws IOException {
         final List<Path> directories = scenarioDirectories("scenarios");
-        assertEquals(37, directories.size(), "scenario directories");
+        assertEquals(38, directories.size(), "scenario directories");
         return directories.stream().map(directory -> DynamicTest.dynamicTest(directory.getFileName().toString(), () -> runScenario(directory)));
     }
 

@@ -177,6 +177,38 @@ class FlinkWindowFeaturesTest {
     }
 
     @Test
+    void aContinuousTriggerOnMergingSessionsFiresAsOnWeir() throws Exception {
+        // gap 500, interval 300: [100,600) fires at 300 (sum 1); a,400 merges it into [100,900), whose fire time stays 599
+        // (min(600, 599)) and fires at the marker 700; a,800 merges [100,1300), its fire time 899 (min(599 + 300, 899)), then
+        // 1199 and the end 1299 fire at the marker 1500
+        assertSameResults(List.of("a,100,1@599", "a,400,3@899", "a,800,6@1299", "a,800,6@1299", "a,800,6@1299"),
+                sink -> keyed(StreamPipeline.named("continuous-session"), "a,100,1", "#,350,0", "a,400,2", "#,700,0", "a,800,3", "#,1500,0")
+                        .window(EventTimeSessionWindows.withGap(500)).trigger(ContinuousEventTimeTrigger.of(300)).reduce(SUM).sink(sink));
+    }
+
+    /**
+     * At end of input b's session [0,100) passes 99 fire times of 1 ms, and both engines fire each; a's [0,200000) passes
+     * 199999, more than Weir fires for one watermark: Weir fires it once, so on Flink the job stops at that window, naming it.
+     */
+    @Test
+    void aSessionWhoseWatermarkStepPassesMoreThanWeirsCapStopsTheFlinkJobThere() {
+        final Function<Sink<Object>, StreamPipeline> pipeline = sink -> keyed(StreamPipeline.named("beyond-cap"), "b,0,1", "a,0,2000")
+                .window(EventTimeSessionWindows.withDynamicGap(GAP_BY_VALUE)).trigger(ContinuousEventTimeTrigger.of(1)).reduce(SUM).sink(sink);
+        final List<String> onWeir = onWeir(pipeline);
+        assertEquals(100, onWeir.size(), onWeir::toString);
+        assertEquals(List.of("a,0,2000@199999"), onWeir.stream().filter(result -> result.startsWith("a,")).toList());
+        assertEquals(99, onWeir.stream().filter(result -> result.equals("b,0,1@99")).count(), onWeir::toString);
+        final Exception failed = assertThrows(Exception.class, () -> SortedResults.onFlink(pipeline, target));
+        Throwable cause = failed;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        assertEquals("the window [0,200000) of ContinuousEventTimeTrigger(1): the watermark MAX passes 199999 of its fire times at once,"
+                + " more than the 100000 Weir fires for one watermark: Weir fires the window once, Flink once per period, so the job stops"
+                + " here on Flink", cause.getMessage());
+    }
+
+    @Test
     void aDynamicGapThatWouldTakeASessionPastTheRangeFailsTheJob() {
         final long nearTheEnd = Long.MAX_VALUE - 150;
         final StreamPipeline pipeline = StreamPipeline.named("range");

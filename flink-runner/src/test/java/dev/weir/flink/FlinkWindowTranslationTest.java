@@ -66,10 +66,6 @@ class FlinkWindowTranslationTest {
         assertRefused("step 2 (window): the trigger ContinuousEventTimeTrigger(100): continuous-event-time on the global window: at end"
                 + " of input Weir fires once more, Flink's trigger fires every 100 ms up to Long.MAX_VALUE", keyed("a,1,1")
                         .window(GlobalWindows.create()).trigger(ContinuousEventTimeTrigger.of(100)).reduce(SUM).sink((value, timestamp) -> { }));
-        assertRefused("step 2 (window): the trigger PurgingTrigger(ContinuousEventTimeTrigger(100)): continuous-event-time on session"
-                + " windows: a merged session may span more than 100000 periods, where Weir fires once per watermark and Flink once per"
-                + " period", keyed("a,1,1").window(EventTimeSessionWindows.withGap(10)).trigger(PurgingTrigger.of(ContinuousEventTimeTrigger.of(100)))
-                        .reduce(SUM).sink((value, timestamp) -> { }));
         assertRefused("step 2 (window): the trigger ContinuousEventTimeTrigger(1): a 1000000 ms window holds more than 100000 periods of"
                 + " 1 ms: Weir fires once for a watermark past more, Flink once per period", keyed("a,1,1")
                         .window(TumblingEventTimeWindows.of(1_000_000)).trigger(ContinuousEventTimeTrigger.of(1)).reduce(SUM)

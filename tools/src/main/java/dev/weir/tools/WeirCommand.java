@@ -46,9 +46,35 @@ public final class WeirCommand implements Runnable {
      * @return the exit code
      */
     public static int execute(final String... args) {
+        LogLines.install();
         final CommandLine commandLine = new CommandLine(new WeirCommand());
-        commandLine.setParameterExceptionHandler(new UsageErrorHandler());
+        final UsageErrorHandler usageErrors = new UsageErrorHandler();
+        commandLine.setParameterExceptionHandler(usageErrors);
         commandLine.setExecutionExceptionHandler(new FailureHandler());
+        WholeNumberConverter.registerOn(commandLine);
+        final String unknown = unknownCommand(commandLine, args);
+        if (unknown != null) {
+            return usageErrors.handleParseException(new CommandLine.ParameterException(commandLine, "unknown command '" + unknown
+                    + "' (commands: " + String.join(", ", commandLine.getSubcommands().keySet()) + ")"), args);
+        }
         return commandLine.execute(args);
+    }
+
+    /**
+     * The command named, if no command has that name: an unknown command is a usage error whatever follows it, even
+     * {@code --help}, which picocli would otherwise answer with the general help.
+     *
+     * @return the first argument that is not an option, if it names no command; else null
+     */
+    private static String unknownCommand(final CommandLine commandLine, final String[] args) {
+        for (final String arg : args) {
+            if (arg.equals("--")) {
+                return null;
+            }
+            if (!arg.startsWith("-")) {
+                return commandLine.getSubcommands().containsKey(arg) ? null : arg;
+            }
+        }
+        return null;
     }
 }

@@ -70,7 +70,14 @@ class BenchCommandTest {
         "--cpus=1,x| weir bench: --cpus: 'x' is not a CPU id (give ids such as 1 or 2,3)",
         "--cpus=1,1| weir bench: --cpus: CPU 1 is given twice; each task thread needs a CPU of its own",
         "--parallelism=0| weir bench: --parallelism: must be at least 1, got 0",
-        "--parallelism=3000000000| weir bench: --parallelism: must be at most 2147483647, got 3000000000",
+        "--parallelism=3000000000| weir bench: --parallelism: '3000000000' is too large (at most 128: the key groups, Flink's maxParallelism)",
+        "--parallelism=1000| weir bench: --parallelism: '1000' is too large (at most 128: the key groups, Flink's maxParallelism)",
+        "--events=9223372036854775807| weir bench: --events: '9223372036854775807' is too large (at most 1000000000000)",
+        "--warmup=99999999999999999999999| weir bench: --warmup: '99999999999999999999999' is too large (at most 1000000000000)",
+        "--rates=100k,9999999999999M| weir bench: --rates: '9999999999999M' is too large (at most 1000000000000)",
+        "--event-time-pace=1000001M| weir bench: --event-time-pace: '1000001M' is too large (at most 1000000000000)",
+        "--keys=3000000000| weir bench: --keys: '3000000000' is too large (at most 2147483647)",
+        "--ring-size=1073741824| weir bench: --ring-size: '1073741824' is too large (at most 1048576)",
         "--event-time-pace=0| weir bench: --event-time-pace: must be at least 1, got 0",
         "--placement=fused| weir bench: --placement: 'fused' is not a placement (hop or inline)",
         "--placement=hop,| weir bench: --placement: '' is not a placement (hop or inline)",
@@ -97,6 +104,30 @@ class BenchCommandTest {
         assertEquals(List.of("weir bench: --out: cannot create the directory " + file.resolve("sub") + ": Not a directory"),
                 underFile.errLines(), underFile::describe);
         assertEquals("kept\n", Files.readString(file));
+    }
+
+    @Test
+    void ringsThatWouldHoldMoreThanSixteenMillionEventsAreRefusedBeforeAnythingRuns(@TempDir final Path out) {
+        final CommandRun run = CommandRun.of("bench", "tumbling", "--out", out.toString(), "--ring-size", "1048576", "--parallelism", "8");
+        assertEquals(2, run.exitCode(), run::describe);
+        assertEquals(List.of("weir bench: --ring-size: 1048576 slots in each of the 17 rings of --parallelism 8 hold more than 16777216"
+                + " events in all; give a smaller ring"), run.errLines(), run::describe);
+        assertEquals(List.of(), List.of(out.toFile().list()), "nothing ran");
+    }
+
+    /** A CPU that cannot be pinned: one warning line of the command line's own, however many rounds build the pipeline anew. */
+    @Test
+    void aCpuThatCannotBePinnedIsOneWarningLine(@TempDir final Path out) {
+        final List<String> args = new ArrayList<>(List.of(bench("tumbling", out, "--cpus", "99")));
+        args.set(args.indexOf("--rounds") + 1, "2");
+        final CommandRun run = CommandRun.of(args.toArray(new String[0]));
+        assertEquals(0, run.exitCode(), run::describe);
+        final List<String> warnings = run.errLines().stream().filter(line -> !line.startsWith("weir bench: ")).toList();
+        assertEquals(1, warnings.size(), run::describe);
+        assertTrue(warnings.get(0).startsWith("weir: warning: pipeline 'bench-tumbling': cannot pin task bench-tumbling-keyed-1-0 to CPU 99: CPU 99"
+                + " is not reservable (OpenHFT reserves CPUs "), run::describe);
+        assertTrue(warnings.get(0).endsWith(". Tasks that cannot be pinned run unpinned (see TaskMetrics.cpu); on a 2-core machine only"
+                + " CPU 1 can be reserved."), run::describe);
     }
 
     @Test

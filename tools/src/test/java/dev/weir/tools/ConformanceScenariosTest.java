@@ -62,9 +62,12 @@ class ConformanceScenariosTest {
         return scenarios(examples, ConformanceScenariosTest::isScenario);
     }
 
-    /** examples/replay holds captures for 'weir replay' (docs/replay.md, "Generating captures"), not a scenario. */
+    /**
+     * examples/replay holds captures for 'weir replay' (docs/replay.md, "Generating captures"), examples/embedding an
+     * application's project and examples/embedding-check the module that builds it: not scenarios.
+     */
     static boolean isScenario(final Path exampleDirectory) {
-        return !exampleDirectory.getFileName().toString().equals("replay");
+        return !List.of("replay", "embedding", "embedding-check").contains(exampleDirectory.getFileName().toString());
     }
 
     @TestFactory

@@ -87,7 +87,7 @@ class GenerateCommandTest {
     static Stream<Arguments> encodings() {
         return Stream.of(Arguments.of(List.of(), CaptureEncoding.PCAP_MICROSECONDS), Arguments.of(List.of("--nanos"), CaptureEncoding.PCAP_NANOSECONDS),
                 Arguments.of(List.of("--format", "pcapng"), CaptureEncoding.PCAPNG_MICROSECONDS),
-                Arguments.of(List.of("--format", "PCAPNG", "--nanos"), CaptureEncoding.PCAPNG_NANOSECONDS));
+                Arguments.of(List.of("--format", "pcapng", "--nanos"), CaptureEncoding.PCAPNG_NANOSECONDS));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -217,7 +217,7 @@ class GenerateCommandTest {
                 Arguments.of(List.of("generate", "itch", "--out", "OUT", "--messages", "40", "--gaps", "30"),
                         "--gaps: 30 gaps need 59 packets of order flow, the 40 messages make 7; generate more messages or fewer gaps",
                         "generate itch"),
-                Arguments.of(List.of("generate", "itch", "--out", "OUT", "--seed", "x"), "Invalid value for option '--seed': 'x' is not a long",
+                Arguments.of(List.of("generate", "itch", "--out", "OUT", "--seed", "x"), "Invalid value for option '--seed': 'x' is not a whole number",
                         "generate itch"),
                 Arguments.of(List.of("generate", "itch", "--out", "OUT", "--dst", "300.1.1.1"), "--dst 300.1.1.1: 300 is not within 0..255",
                         "generate itch"),

@@ -230,9 +230,9 @@ class ReplayCommandTest {
                 "--pipeline: unknown pipeline 'bars' (ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts)");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--format", "xml", sample()),
                 "--format: unknown output format 'xml' (csv, jsonl or lines)");
-        for (final String pace : List.of("fast", "x0", "x-2", "x2000000", "xNaN", "10")) {
+        for (final String pace : List.of("fast", "x0", "x-2", "x2000000", "xNaN", "10", "x1e-300", "x1e-10", "x0.0009", "xInfinity", "X10")) {
             assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--pace", pace, sample()),
-                    "--pace must be 'realtime' or 'xN' with N more than 0 and at most 1000000 (x10, x0.5), got '" + pace + "'");
+                    "--pace must be 'realtime' or 'xN' with N from 0.001 to 1000000 (x10, x0.5), got '" + pace + "'");
         }
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--port", "70000", sample()), "--port must be within 0..65535, got 70000");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--address", "example.com", sample()),

@@ -211,13 +211,13 @@ class RunInputChecksTest {
                 Arguments.of(List.of("--max-line-bytes", "1073741825"), "--max-line-bytes must be in 1..1073741824, got 1073741825"),
                 Arguments.of(List.of("--max-line-bytes", "-5"), "--max-line-bytes must be in 1..1073741824, got -5"),
                 Arguments.of(List.of("--max-line-bytes", "99999999999999999999"),
-                        "Invalid value for option '--max-line-bytes': '99999999999999999999' is not a long"),
+                        "Invalid value for option '--max-line-bytes': '99999999999999999999' is too large (at most 9223372036854775807)"),
                 Arguments.of(List.of("--max-rate", "-1"), "--max-rate must not be negative: -1"),
                 Arguments.of(List.of("--state-max-entries", "0"), "--state-max-entries must be in 1..100000000, got 0"),
                 Arguments.of(List.of("--state-max-entries", "1000000000"),
                         "--state-max-entries must be in 1..100000000, got 1000000000"),
                 Arguments.of(List.of("--state-max-entries", "99999999999999999999"),
-                        "Invalid value for option '--state-max-entries': '99999999999999999999' is not a long"));
+                        "Invalid value for option '--state-max-entries': '99999999999999999999' is too large (at most 9223372036854775807)"));
     }
 
     @ParameterizedTest(name = "{0}")

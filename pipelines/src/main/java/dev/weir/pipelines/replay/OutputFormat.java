@@ -16,13 +16,13 @@ public enum OutputFormat {
     LINES;
 
     /**
-     * @param name {@code csv}, {@code jsonl} or {@code lines}, in any case
+     * @param name {@code csv}, {@code jsonl} or {@code lines}, in lower case as every option value of the command line
      * @return the format
      * @throws IllegalArgumentException for any other name, naming the ones there are
      */
     public static OutputFormat named(final String name) {
         for (final OutputFormat format : values()) {
-            if (format.name().equalsIgnoreCase(name)) {
+            if (format.optionName().equals(name)) {
                 return format;
             }
         }

@@ -11,6 +11,11 @@ public final class ReplayPace {
     private static final ReplayPace VIRTUAL = new ReplayPace(0);
     /** The fastest pace {@code --pace} takes. */
     private static final double MAX_SPEED = 1_000_000;
+    /**
+     * The slowest pace {@code --pace} takes: a thousand times slower than the capture. Slower factors would turn a
+     * second of capture into days of waiting, and a factor near zero into gaps beyond any clock (replayed flat out).
+     */
+    private static final double MIN_SPEED = 0.001;
 
     /** 0 for the virtual clock; else how many times faster than the capture. */
     private final double speed;
@@ -30,18 +35,19 @@ public final class ReplayPace {
     }
 
     /**
-     * @param speed how many times faster than the capture, e.g. 10 (more than 0, at most 1,000,000)
+     * @param speed how many times faster than the capture, e.g. 10 (at least 0.001, at most 1,000,000)
      * @return the pace on the system clock
      */
     public static ReplayPace times(final double speed) {
-        if (!(speed > 0) || speed > MAX_SPEED) {
-            throw new IllegalArgumentException("a pace must be more than 0 and at most x1000000, got x" + speed);
+        if (!(speed >= MIN_SPEED && speed <= MAX_SPEED)) {
+            throw new IllegalArgumentException("a pace must be at least x0.001 and at most x1000000, got x" + speed);
         }
         return new ReplayPace(speed);
     }
 
     /**
-     * Reads {@code --pace}: {@code realtime}, or {@code xN} with N a positive decimal ({@code x10}, {@code x0.5}).
+     * Reads {@code --pace}: {@code realtime}, or {@code xN} with N a decimal from 0.001 to 1000000 ({@code x10},
+     * {@code x0.5}).
      *
      * @param text the option's value
      * @return the pace
@@ -51,14 +57,14 @@ public final class ReplayPace {
         if ("realtime".equals(text)) {
             return realtime();
         }
-        if (text.length() > 1 && (text.charAt(0) == 'x' || text.charAt(0) == 'X')) {
+        if (text.length() > 1 && text.charAt(0) == 'x') {
             final double speed;
             try {
                 speed = Double.parseDouble(text.substring(1));
             } catch (final NumberFormatException e) {
                 throw new IllegalArgumentException(badPace(text));
             }
-            if (speed > 0 && speed <= MAX_SPEED) {
+            if (speed >= MIN_SPEED && speed <= MAX_SPEED) {
                 return times(speed);
             }
         }
@@ -66,7 +72,7 @@ public final class ReplayPace {
     }
 
     private static String badPace(final String text) {
-        return "--pace must be 'realtime' or 'xN' with N more than 0 and at most 1000000 (x10, x0.5), got '" + text + "'";
+        return "--pace must be 'realtime' or 'xN' with N from 0.001 to 1000000 (x10, x0.5), got '" + text + "'";
     }
 
     /** @return true for the virtual clock that follows the capture */

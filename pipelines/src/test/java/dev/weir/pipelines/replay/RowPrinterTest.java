@@ -105,8 +105,10 @@ class RowPrinterTest {
     }
 
     @Test
-    void formatsAreNamedOnTheCommandLineInAnyCase() {
-        assertEquals(OutputFormat.JSONL, OutputFormat.named("JSONL"));
+    void formatsAreNamedOnTheCommandLineInLowerCaseOnly() {
+        assertEquals(OutputFormat.JSONL, OutputFormat.named("jsonl"));
+        assertEquals("unknown output format 'JSONL' (csv, jsonl or lines)",
+                assertThrows(IllegalArgumentException.class, () -> OutputFormat.named("JSONL")).getMessage());
         assertEquals("csv", OutputFormat.CSV.optionName());
         assertEquals("unknown output format 'xml' (csv, jsonl or lines)",
                 assertThrows(IllegalArgumentException.class, () -> OutputFormat.named("xml")).getMessage());

@@ -9,6 +9,8 @@ import dev.weir.perf.bench.NamedPipeline;
 import dev.weir.perf.bench.NamedPipelines;
 import dev.weir.perf.bench.PipelineRefusedException;
 import dev.weir.perf.bench.StateChoice;
+import dev.weir.perf.bench.WeirSystem;
+import dev.weir.state.KeyGroups;
 import dev.weir.tools.ExitCodes;
 import dev.weir.tools.WeirVersion;
 import java.io.PrintWriter;
@@ -48,6 +50,11 @@ import picocli.CommandLine.Parameters;
                     + " plots into the --out directory (see docs/performance.md)."
         })
 public final class BenchCommand implements Callable<Integer> {
+    /** The largest {@code --ring-size}: 2^20 slots, some 400 MB of heap for a run at parallelism 1. */
+    static final int MAX_RING_SIZE = 1 << 20;
+    /** The most events all of Weir's rings may hold at once ({@link WeirSystem#eventsInFlight}): each is a pooled event. */
+    static final long MAX_EVENTS_IN_FLIGHT = 1L << 24;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -90,7 +97,7 @@ public final class BenchCommand implements Callable<Integer> {
     private String idle;
 
     @Option(names = "--ring-size", paramLabel = "N", defaultValue = "16384",
-            description = "Slots of each of Weir's rings, a power of two (default: 16384).")
+            description = "Slots of each of Weir's rings, a power of two from 2 to 1048576 (default: 16384).")
     private String ringSize;
 
     @Option(names = "--batch", negatable = true, defaultValue = "false",
@@ -112,7 +119,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "IDS", description = "Pin Weir's task threads to these CPUs, in order, such as 1 or 2,3 (default: no pinning).")
     private String cpus;
 
-    @Option(names = "--parallelism", paramLabel = "N", defaultValue = "1", description = "Instances of the keyed stage (default: 1).")
+    @Option(names = "--parallelism", paramLabel = "N", defaultValue = "1", description = "Instances of the keyed stage, at most 128, the key groups (default: 1).")
     private String parallelism;
 
     @Option(names = "--placement", paramLabel = "PLACEMENTS", defaultValue = "hop",
@@ -206,7 +213,7 @@ public final class BenchCommand implements Callable<Integer> {
         settings = settings.withKeys(BenchValues.intCount("--keys", keys, 1));
         settings = settings.withEventsPerSecondOfEventTime(BenchValues.count("--event-time-pace", pace, 1));
         settings = settings.withIdleStrategy(BenchValues.idle(idle));
-        final int ring = BenchValues.intCount("--ring-size", ringSize, 2);
+        final int ring = BenchValues.intCount("--ring-size", ringSize, 2, MAX_RING_SIZE, "");
         if (Integer.bitCount(ring) != 1) {
             throw new BenchOptionException("--ring-size", "must be a power of two (e.g. 1024, 16384), got " + ringSize);
         }
@@ -220,7 +227,13 @@ public final class BenchCommand implements Callable<Integer> {
         if (cpus != null) {
             settings = settings.withCpus(BenchValues.cpus(cpus));
         }
-        settings = settings.withParallelism(BenchValues.intCount("--parallelism", parallelism, 1));
+        settings = settings.withParallelism(BenchValues.intCount("--parallelism", parallelism, 1, KeyGroups.DEFAULT_MAX_PARALLELISM,
+                ": the key groups, Flink's maxParallelism"));
+        if (WeirSystem.eventsInFlight(settings) > MAX_EVENTS_IN_FLIGHT) {
+            throw new BenchOptionException("--ring-size", ring + " slots in each of the " + (2 * settings.parallelism() + 1)
+                    + " rings of --parallelism " + settings.parallelism() + " hold more than " + MAX_EVENTS_IN_FLIGHT
+                    + " events in all; give a smaller ring");
+        }
         final StagePlacement[] placements = BenchValues.placements(placement);
         if (settings.parallelism() > 1 && Arrays.asList(placements).contains(StagePlacement.INLINE)) {
             throw new BenchOptionException("--placement", "inline runs the keyed stage on the publishing thread, so it needs --parallelism 1,"

@@ -20,8 +20,13 @@ import picocli.CommandLine;
  */
 final class BenchValues {
     /** A count: digits, optionally a fraction, optionally k or M; e.g. 500, 100k, 1M, 2.5M. */
-    private static final Pattern COUNT = Pattern.compile("(\\d{1,12})(?:\\.(\\d{1,6}))?([kKM]?)");
+    private static final Pattern COUNT = Pattern.compile("(\\d+)(?:\\.(\\d{1,6}))?([kKM]?)");
     private static final String COUNT_EXAMPLES = "e.g. 5000, 100k, 1M";
+    /**
+     * The largest count any option takes (10^12): events, rates and the like beyond it are not a benchmark that ends, and
+     * sums of two such counts stay far within a {@code long}.
+     */
+    static final long MAX_COUNT = 1_000_000_000_000L;
 
     private BenchValues() {
     }
@@ -30,9 +35,21 @@ final class BenchValues {
      * @param option the option, for messages
      * @param text the value as typed
      * @param min the smallest value allowed
-     * @return the count
+     * @return the count, at most {@link #MAX_COUNT}
      */
     static long count(final String option, final String text, final long min) {
+        return count(option, text, min, MAX_COUNT, "");
+    }
+
+    /**
+     * @param option the option, for messages
+     * @param text the value as typed
+     * @param min the smallest value allowed
+     * @param max the largest value allowed, at most {@link #MAX_COUNT}
+     * @param why why {@code max} is the bound, appended to the message, e.g. {@code ": the key groups"}; or empty
+     * @return the count
+     */
+    static long count(final String option, final String text, final long min, final long max, final String why) {
         final Matcher matcher = COUNT.matcher(text.trim());
         if (!matcher.matches()) {
             throw new BenchOptionException(option, "'" + text + "' is not a number (" + COUNT_EXAMPLES + ")");
@@ -47,7 +64,14 @@ final class BenchValues {
         if (scale % fractionScale != 0) {
             throw new BenchOptionException(option, "'" + text + "' is not a whole number");
         }
-        final long value = Long.parseLong(matcher.group(1)) * scale + (fraction.isEmpty() ? 0 : Long.parseLong(fraction) * (scale / fractionScale));
+        final String whole = matcher.group(1).replaceFirst("^0+(?=.)", "");
+        // more digits than MAX_COUNT has cannot be within the bound, whatever the suffix; the product of 13 digits and a
+        // million may still overflow
+        final long value = whole.length() > 13 || Long.parseLong(whole) > Long.MAX_VALUE / scale ? Long.MAX_VALUE
+                : Long.parseLong(whole) * scale + (fraction.isEmpty() ? 0 : Long.parseLong(fraction) * (scale / fractionScale));
+        if (value > max) {
+            throw new BenchOptionException(option, "'" + text + "' is too large (at most " + max + why + ")");
+        }
         if (value < min) {
             throw new BenchOptionException(option, "must be at least " + min + ", got " + text);
         }
@@ -61,11 +85,19 @@ final class BenchValues {
      * @return the count, at most {@link Integer#MAX_VALUE}
      */
     static int intCount(final String option, final String text, final int min) {
-        final long value = count(option, text, min);
-        if (value > Integer.MAX_VALUE) {
-            throw new BenchOptionException(option, "must be at most " + Integer.MAX_VALUE + ", got " + text);
-        }
-        return (int) value;
+        return intCount(option, text, min, Integer.MAX_VALUE, "");
+    }
+
+    /**
+     * @param option the option, for messages
+     * @param text the value as typed
+     * @param min the smallest value allowed
+     * @param max the largest value allowed
+     * @param why why {@code max} is the bound, appended to the message; or empty
+     * @return the count
+     */
+    static int intCount(final String option, final String text, final int min, final int max, final String why) {
+        return (int) count(option, text, min, max, why);
     }
 
     /**

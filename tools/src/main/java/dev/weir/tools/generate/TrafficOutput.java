@@ -104,7 +104,7 @@ public final class TrafficOutput {
     }
 
     private CaptureEncoding encoding() {
-        final String name = format == null ? "pcap" : format.toLowerCase(Locale.ROOT);
+        final String name = format == null ? "pcap" : format;
         if (!name.equals("pcap") && !name.equals("pcapng")) {
             throw usage("--format must be pcap or pcapng, got '" + format + "'");
         }

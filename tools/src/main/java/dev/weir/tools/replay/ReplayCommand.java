@@ -106,7 +106,8 @@ public final class ReplayCommand implements Callable<Integer> {
     private Duration outOfOrderness;
 
     @Option(names = "--pace", paramLabel = "PACE",
-            description = "realtime or xN (x10, x0.5): replay on the system clock with the capture's gaps between packets, scaled."
+            description = "realtime or xN, N from 0.001 to 1000000 such as x10 or x0.5: replay on the system clock with the"
+                    + " capture's gaps between packets, scaled."
                     + " Default: as fast as possible on a virtual clock.")
     private String pace;
 
