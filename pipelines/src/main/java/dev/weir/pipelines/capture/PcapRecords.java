@@ -3,7 +3,10 @@ package dev.weir.pipelines.capture;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 
-/** The records of a classic pcap file: a 24-byte file header, then a 16-byte header before each packet. */
+/**
+ * The records of a classic pcap file: a 24-byte file header, then a 16-byte header before each packet. Read through
+ * a {@link CaptureWindow} window: {@code position} is an index in the window, offsets in messages are the file's.
+ */
 final class PcapRecords implements PacketSource {
     static final int FILE_HEADER_LENGTH = 24;
     private static final int RECORD_HEADER_LENGTH = 16;
@@ -16,18 +19,22 @@ final class PcapRecords implements PacketSource {
     static final long MAX_SNAPSHOT_LENGTH = 16L << 20;
 
     private final String name;
+    private final CaptureWindow bytes;
     private final DirectBuffer buffer;
     private final ByteOrder order;
     private final long fractionNanos;
     private final int linkType;
     private final long maxRecordLength;
+    /** The index in the window of the next record's header. */
     private int position = FILE_HEADER_LENGTH;
     private long ordinal;
     private long truncatedAt = -1;
 
-    PcapRecords(final String name, final DirectBuffer buffer, final ByteOrder order, final boolean nanoseconds) {
+    /** The file header must be in the window. */
+    PcapRecords(final String name, final CaptureWindow bytes, final ByteOrder order, final boolean nanoseconds) {
         this.name = name;
-        this.buffer = buffer;
+        this.bytes = bytes;
+        this.buffer = bytes.buffer();
         this.order = order;
         this.fractionNanos = nanoseconds ? 1 : 1_000;
         this.linkType = buffer.getInt(20, order) & 0xFFFF; // the upper bits carry FCS information
@@ -37,12 +44,16 @@ final class PcapRecords implements PacketSource {
 
     @Override
     public boolean next(final CapturePacket packet) {
-        final int remaining = buffer.capacity() - position;
-        if (remaining == 0 || truncatedAt >= 0) {
+        if (truncatedAt >= 0) {
+            return false;
+        }
+        position = bytes.slide(position, RECORD_HEADER_LENGTH);
+        int remaining = buffer.capacity() - position;
+        if (remaining == 0) {
             return false;
         }
         if (remaining < RECORD_HEADER_LENGTH) {
-            truncatedAt = position;
+            truncatedAt = bytes.start() + position;
             return false;
         }
         final long seconds = Integer.toUnsignedLong(buffer.getInt(position, order));
@@ -50,20 +61,24 @@ final class PcapRecords implements PacketSource {
         final long captured = Integer.toUnsignedLong(buffer.getInt(position + 8, order));
         final long original = Integer.toUnsignedLong(buffer.getInt(position + 12, order));
         if (captured > maxRecordLength) {
-            throw new CaptureFormatException(name, position, ordinal + 1,
+            throw new CaptureFormatException(name, bytes.start() + position, ordinal + 1,
                     "corrupt record header: captured length " + captured + " exceeds " + maxRecordLength + " bytes");
         }
         if (fraction * fractionNanos >= 1_000_000_000L) {
-            throw new CaptureFormatException(name, position, ordinal + 1,
+            throw new CaptureFormatException(name, bytes.start() + position, ordinal + 1,
                     "corrupt record header: sub-second part " + fraction + " is not below one second");
         }
         if (captured > remaining - RECORD_HEADER_LENGTH) {
-            truncatedAt = position;
-            return false;
+            position = bytes.slide(position, RECORD_HEADER_LENGTH + (int) captured);
+            remaining = buffer.capacity() - position;
+            if (captured > remaining - RECORD_HEADER_LENGTH) {
+                truncatedAt = bytes.start() + position;
+                return false;
+            }
         }
         ordinal++;
-        packet.set(buffer, 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
-                position + RECORD_HEADER_LENGTH, ordinal, position);
+        packet.set(buffer, bytes.start(), 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
+                position + RECORD_HEADER_LENGTH, ordinal, bytes.start() + position);
         position += RECORD_HEADER_LENGTH + (int) captured;
         return true;
     }

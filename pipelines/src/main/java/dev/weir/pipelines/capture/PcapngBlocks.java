@@ -8,7 +8,8 @@ import org.agrona.DirectBuffer;
  * The blocks of a pcapng file. Section header blocks set the byte order and start a new list of interfaces;
  * interface description blocks add to it; enhanced and simple packet blocks are packets; any other block is
  * skipped by its length. A simple packet block carries no timestamp: it gets the timestamp of the packet
- * before it in the file (0 when it is the first).
+ * before it in the file (0 when it is the first). Read through a {@link CaptureWindow} window: {@code position} is the
+ * index in the window of the block being read, offsets in messages are the file's.
  */
 final class PcapngBlocks implements PacketSource {
     static final int SECTION_HEADER = 0x0A0D0D0A;
@@ -27,6 +28,7 @@ final class PcapngBlocks implements PacketSource {
     private static final int OPTION_TSOFFSET = 14;
 
     private final String name;
+    private final CaptureWindow bytes;
     private final DirectBuffer buffer;
     private ByteOrder order;
     private int position;
@@ -39,21 +41,24 @@ final class PcapngBlocks implements PacketSource {
     private int[] resolutions = new int[4];
     private long[] offsetNanos = new long[4];
 
-    PcapngBlocks(final String name, final DirectBuffer buffer) {
+    /** The section header's first 12 bytes must be in the window. */
+    PcapngBlocks(final String name, final CaptureWindow bytes) {
         this.name = name;
-        this.buffer = buffer;
+        this.bytes = bytes;
+        this.buffer = bytes.buffer();
         this.order = byteOrder(0);
     }
 
     @Override
     public boolean next(final CapturePacket packet) {
         while (truncatedAt < 0) {
-            final int remaining = buffer.capacity() - position;
+            position = bytes.slide(position, 12);
+            int remaining = buffer.capacity() - position;
             if (remaining == 0) {
                 return false;
             }
             if (remaining < 12) {
-                truncatedAt = position;
+                truncatedAt = bytes.start() + position;
                 return false;
             }
             final int type = buffer.getInt(position, order);
@@ -65,8 +70,12 @@ final class PcapngBlocks implements PacketSource {
                 throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12, at most " + MAX_BLOCK_LENGTH + ")");
             }
             if (length > remaining) {
-                truncatedAt = position;
-                return false;
+                position = bytes.slide(position, (int) length);
+                remaining = buffer.capacity() - position;
+                if (length > remaining) {
+                    truncatedAt = bytes.start() + position;
+                    return false;
+                }
             }
             final int blockLength = (int) length;
             if (buffer.getInt(position + blockLength - 4, order) != blockLength) {
@@ -96,7 +105,7 @@ final class PcapngBlocks implements PacketSource {
         if (magic == Integer.reverseBytes(BYTE_ORDER_MAGIC)) {
             return ByteOrder.LITTLE_ENDIAN;
         }
-        throw new CaptureFormatException(name, sectionStart, ordinal + 1, String.format(
+        throw new CaptureFormatException(name, bytes.start() + sectionStart, ordinal + 1, String.format(
                 "section header block: byte-order magic 0x%08x is not 0x1a2b3c4d in either byte order", magic));
     }
 
@@ -171,8 +180,8 @@ final class PcapngBlocks implements PacketSource {
         }
         lastTimestamp = shifted;
         ordinal++;
-        packet.set(buffer, interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
-                position + 28, ordinal, position);
+        packet.set(buffer, bytes.start(), interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
+                position + 28, ordinal, bytes.start() + position);
         return true;
     }
 
@@ -185,7 +194,8 @@ final class PcapngBlocks implements PacketSource {
             captured = Math.min(captured, Integer.toUnsignedLong(snapLengths[0]));
         }
         ordinal++;
-        packet.set(buffer, 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal, position);
+        packet.set(buffer, bytes.start(), 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal,
+                bytes.start() + position);
         return true;
     }
 
@@ -203,7 +213,7 @@ final class PcapngBlocks implements PacketSource {
     }
 
     private CaptureFormatException corrupt(final String message) {
-        return new CaptureFormatException(name, position, ordinal + 1, message);
+        return new CaptureFormatException(name, bytes.start() + position, ordinal + 1, message);
     }
 
     @Override

@@ -30,6 +30,11 @@ final class PayloadSample {
     private long goodLines;
     private long badLines;
 
+    /** @return true while no payload was taken */
+    boolean empty() {
+        return payloads == 0;
+    }
+
     /** @return true once {@value #SIZE} payloads were taken */
     boolean full() {
         return payloads == SIZE;

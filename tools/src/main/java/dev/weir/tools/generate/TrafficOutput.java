@@ -3,6 +3,8 @@ package dev.weir.tools.generate;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.DatagramSink;
+import dev.weir.pipelines.generate.GeneratedFile;
+import dev.weir.pipelines.generate.ItchMessageFileWriter;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.run.OutputFileException;
 import java.io.UncheckedIOException;
@@ -31,7 +33,9 @@ public final class TrafficOutput {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the capture to FILE (created or replaced).")
     private Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "pcap (default) or pcapng.")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "pcap (default), pcapng, or for itch nasdaq-binary: length-prefixed messages as NASDAQ's sample files"
+                    + " (gzip-compressed when FILE ends in .gz).")
     private String format;
 
     @Option(names = "--nanos", description = "Nanosecond timestamps (default: microseconds).")
@@ -98,11 +102,32 @@ public final class TrafficOutput {
     }
 
     private CaptureEncoding encoding() {
+        if (itchMessages()) {
+            if (nanos) {
+                throw usage("--format nasdaq-binary: ITCH messages carry their own nanosecond timestamps, leave out --nanos");
+            }
+            return null;
+        }
         final String name = format == null ? "pcap" : format.toLowerCase(Locale.ROOT);
         if (!name.equals("pcap") && !name.equals("pcapng")) {
-            throw usage("--format must be pcap or pcapng, got '" + format + "'");
+            throw usage("--format must be pcap, pcapng or nasdaq-binary, got '" + format + "'");
         }
         return CaptureEncoding.of(name.equals("pcapng"), nanos);
+    }
+
+    /** @return true if {@code --format nasdaq-binary} asks for a file of length-prefixed ITCH messages, not a capture */
+    boolean itchMessages() {
+        return format != null && format.toLowerCase(Locale.ROOT).equals("nasdaq-binary");
+    }
+
+    /**
+     * @param reason why the traffic cannot be written as ITCH messages
+     * @throws CommandLine.ParameterException if {@code --format nasdaq-binary} was asked for
+     */
+    void refuseItchMessages(final String reason) {
+        if (itchMessages()) {
+            throw usage("--format nasdaq-binary: " + reason);
+        }
     }
 
     private int[] target() {
@@ -191,9 +216,9 @@ public final class TrafficOutput {
                 return String.format(Locale.ROOT, "%s; sent to %s in %.1f s", summary, send, sender.elapsedNanos() / 1e9);
             }
         }
-        final CaptureWriter writer;
+        final GeneratedFile writer;
         try {
-            writer = CaptureWriter.create(out, encoding());
+            writer = itchMessages() ? ItchMessageFileWriter.create(out) : CaptureWriter.create(out, encoding());
         } catch (final UncheckedIOException e) {
             final String reason = !Files.isDirectory(out.toAbsolutePath().getParent()) ? "no such directory"
                     : e.getCause() instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getCause().getMessage();
@@ -212,7 +237,7 @@ public final class TrafficOutput {
         }
     }
 
-    private void closeAndDelete(final CaptureWriter writer) {
+    private void closeAndDelete(final GeneratedFile writer) {
         try {
             writer.close();
         } catch (final UncheckedIOException ignored) {
