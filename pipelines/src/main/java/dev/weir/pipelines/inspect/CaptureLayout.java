@@ -13,7 +13,8 @@ import org.agrona.DirectBuffer;
  * How a capture file is laid out: its container format, whether it is gzip-compressed and, per section, the byte order, version and interfaces
  * (link type, snapshot length, timestamp resolution, name). A pcap file is one section with one interface; a pcapng
  * file has as many sections and interfaces as its section header and interface description blocks; a file of ITCH
- * messages has none. Read from the block headers only, through the same windows as the packets, and leniently: the walk stops quietly at a block it cannot follow, since reading the packets
+ * messages has none. Read from the block headers only, through the same windows as the packets, and leniently: the
+ * walk stops quietly at a block it cannot follow, since reading the packets
  * ({@link dev.weir.pipelines.capture.CaptureFile}) reports what is wrong there. Immutable.
  */
 public final class CaptureLayout {

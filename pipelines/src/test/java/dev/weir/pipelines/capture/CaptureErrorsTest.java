@@ -52,9 +52,11 @@ class CaptureErrorsTest {
     @Test
     void aWrongMagicIsNotACapture() {
         assertEquals("FILE: offset 0 (packet 1): not a capture: magic 0x74696d65 is neither pcap (0xa1b2c3d4, 0xa1b23c4d,"
-                + " either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with length-prefixed ITCH 5.0 messages", failure("time,key,value\n".getBytes()));
+                + " either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages", failure("time,key,value\n".getBytes()));
         assertEquals("FILE: offset 0 (packet 1): not a capture: magic 0xa1b2c3d5 is neither pcap (0xa1b2c3d4, 0xa1b23c4d,"
-                + " either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with length-prefixed ITCH 5.0 messages", failure(new CaptureBytes(BE).pcapHeader(0xa1b2c3d5, 1, 1).bytes()));
+                + " either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages", failure(new CaptureBytes(BE).pcapHeader(0xa1b2c3d5, 1, 1).bytes()));
     }
 
     @Test
