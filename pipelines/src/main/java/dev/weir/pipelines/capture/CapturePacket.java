@@ -80,7 +80,7 @@ public final class CapturePacket {
         return ordinal;
     }
 
-    /** @return the byte offset in the file of the packet's record (pcap) or block (pcapng) header, or message length */
+    /** @return the byte offset in the file of the packet's record (pcap) or block (pcapng) header, or of a message's length field */
     public long fileOffset() {
         return fileOffset;
     }

@@ -208,6 +208,38 @@ class CaptureWindowTest {
         }
     }
 
+    @Test
+    void bytesReadCountTheFilesOwnBytesForProgressCompressedOnesForGzip() throws IOException {
+        final CaptureBytes builder = new CaptureBytes(LE).pcapHeader(0xa1b2c3d4, 65535, 1);
+        for (int i = 0; i < 2_000; i++) {
+            builder.pcapRecord(i, 0, data(100 + i % 50, i), 100 + i % 50);
+        }
+        final byte[] bytes = builder.bytes();
+        final Path plain = write("p.pcap", bytes);
+        try (CaptureFile capture = CaptureFile.open(plain, 4096, 1)) {
+            final CapturePacket packet = new CapturePacket();
+            while (capture.next(packet)) {
+                assertEquals(packet.fileOffset(), capture.bytesRead());
+            }
+            assertEquals(bytes.length, capture.length());
+        }
+        final Path gzipped = write("p.pcap.gz", gzip(bytes));
+        try (CaptureFile capture = CaptureFile.open(gzipped, 1, 4096)) {
+            final CapturePacket packet = new CapturePacket();
+            long before = 0;
+            long packets = 0;
+            while (capture.next(packet)) {
+                final long read = capture.bytesRead();
+                assertEquals(true, read >= before && read <= Files.size(gzipped), "compressed bytes taken in: " + read);
+                before = read;
+                packets++;
+            }
+            assertEquals(2_000, packets);
+            assertEquals(Files.size(gzipped), capture.bytesRead(), "the whole compressed file is taken in by the end");
+            assertEquals(Files.size(gzipped), capture.length());
+        }
+    }
+
     private static String last(final List<String> lines) {
         return lines.get(lines.size() - 1);
     }
