@@ -29,8 +29,9 @@ import picocli.CommandLine.Parameters;
         versionProvider = WeirVersion.class,
         abbreviateSynopsis = true,
         description = {
-            "Shows what pcap or pcapng captures (plain or gzipped) and NASDAQ ITCH message files hold, before they are replayed.",
-            "Per file and in total: format and link types, packets, UDP datagrams and what was skipped, the biggest flows,"
+            "Shows what pcap or pcapng captures hold, before they are replayed.",
+            "It reads them plain or gzipped, and NASDAQ's files of length-prefixed ITCH messages too."
+                    + " Per file and in total: format and link types, packets, UDP datagrams and what was skipped, the biggest flows,"
                     + " the capture time range and rate; the payload format guessed (MoldUDP64/ITCH 5.0 or StatsD) and why,"
                     + " messages by type, MoldUDP64 sequence gaps and duplicates, and how out of order the events are, with"
                     + " a suggested --out-of-orderness (see docs/inspect.md)."
