@@ -59,7 +59,8 @@ public final class CaptureLayout {
 
     private static CaptureSection pcapSection(final CaptureWindow bytes, final CaptureFormat format) {
         final DirectBuffer buffer = bytes.buffer();
-        if (buffer.capacity() - bytes.slide(0, PCAP_HEADER) < PCAP_HEADER) {
+        final int header = bytes.slide(0, PCAP_HEADER);
+        if (buffer.capacity() - header < PCAP_HEADER) {
             return new CaptureSection("unknown", "unknown", List.of());
         }
         final int magic = buffer.getInt(0, ByteOrder.BIG_ENDIAN);
