@@ -90,6 +90,18 @@ class CapturesAsUsersHaveThemTest {
     }
 
     @Test
+    void aJobFileOverAMessageFilePrintsWhatItPrintsOverThePcap() {
+        final Path pcap = generate("session.pcap");
+        final Path messages = generate("session.itch", "--format", "nasdaq-binary");
+        final String job = sample().getParent().getParent().resolve("late-trades/job.yaml").toString();
+        final CommandRun fromPcap = CommandRun.of("replay", "--job", job, "--decoder", "itch", pcap.toString());
+        final CommandRun fromMessages = CommandRun.of("replay", "--job", job, "--decoder", "itch", messages.toString());
+        assertEquals(0, fromMessages.exitCode(), fromMessages::describe);
+        assertTrue(fromPcap.out().contains("FIRE "), fromPcap::describe);
+        assertEquals(fromPcap.out(), fromMessages.out());
+    }
+
+    @Test
     void inspectRecognisesAMessageFile() {
         final Path messages = generate("session.itch.gz", "--format", "nasdaq-binary");
         final CommandRun inspect = CommandRun.of("inspect", messages.toString());
