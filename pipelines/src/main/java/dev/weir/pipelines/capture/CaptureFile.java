@@ -41,21 +41,21 @@ public final class CaptureFile implements AutoCloseable {
     private static final int PCAP_NANOSECONDS = 0xa1b23c4d;
 
     private final String name;
-    private final CaptureWindow bytes;
+    private final CaptureWindow window;
     private final long fileSize;
     private final CaptureFormat format;
     private final PacketSource source;
     private long delivered;
     private long lastOffset;
 
-    private CaptureFile(final String name, final CaptureWindow bytes, final long fileSize) {
+    private CaptureFile(final String name, final CaptureWindow window, final long fileSize) {
         this.name = name;
-        this.bytes = bytes;
+        this.window = window;
         this.fileSize = fileSize;
-        final DirectBuffer buffer = bytes.buffer();
+        final DirectBuffer buffer = window.buffer();
         final int available = available(ItchMessageRecords.DETECTED_BYTES);
         if (available < 4) {
-            throw new CaptureFormatException(name, 0, 1, "truncated header: the " + (bytes.compressed() ? "uncompressed data has " : "file has ")
+            throw new CaptureFormatException(name, 0, 1, "truncated header: the " + (window.compressed() ? "uncompressed data has " : "file has ")
                     + available + " bytes, a capture starts with a 24-byte pcap header or a pcapng section header block");
         }
         final int magic = buffer.getInt(0, ByteOrder.BIG_ENDIAN);
@@ -65,14 +65,14 @@ public final class CaptureFile implements AutoCloseable {
             final boolean bigEndian = magic == PCAP_MICROSECONDS || magic == PCAP_NANOSECONDS;
             final boolean nanoseconds = magic == PCAP_NANOSECONDS || magic == Integer.reverseBytes(PCAP_NANOSECONDS);
             this.format = nanoseconds ? CaptureFormat.PCAP_NANOSECONDS : CaptureFormat.PCAP_MICROSECONDS;
-            this.source = new PcapRecords(name, bytes, bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN, nanoseconds);
+            this.source = new PcapRecords(name, window, bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN, nanoseconds);
         } else if (magic == PcapngBlocks.SECTION_HEADER) {
             requireHeader(PcapngBlocks.MIN_SECTION_HEADER_LENGTH, "pcapng section header block");
             this.format = CaptureFormat.PCAPNG;
-            this.source = new PcapngBlocks(name, bytes);
+            this.source = new PcapngBlocks(name, window);
         } else if (ItchMessageRecords.detect(buffer, available)) {
             this.format = CaptureFormat.ITCH_MESSAGES;
-            this.source = new ItchMessageRecords(name, bytes);
+            this.source = new ItchMessageRecords(name, window);
         } else {
             throw new CaptureFormatException(name, 0, 1, String.format("not a capture: magic 0x%08x is neither pcap"
                     + " (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
@@ -103,17 +103,17 @@ public final class CaptureFile implements AutoCloseable {
      * @throws UncheckedIOException if the file cannot be opened or mapped
      */
     public static CaptureFile open(final Path path, final int windowBytes, final int inflatedWindowBytes) {
-        final CaptureWindow bytes = openBytes(path, windowBytes, inflatedWindowBytes);
+        final CaptureWindow window = openWindow(path, windowBytes, inflatedWindowBytes);
         try {
-            return new CaptureFile(path.toString(), bytes, bytes.fileSize());
+            return new CaptureFile(path.toString(), window, window.fileSize());
         } catch (final RuntimeException e) {
-            bytes.close();
+            window.close();
             throw e;
         }
     }
 
-    /** Opens the file's bytes: inflated if it starts with the gzip magic number, else mapped. */
-    static CaptureWindow openBytes(final Path path, final int windowBytes, final int inflatedWindowBytes) {
+    /** Opens the file's window: inflated if it starts with the gzip magic number, else mapped. */
+    static CaptureWindow openWindow(final Path path, final int windowBytes, final int inflatedWindowBytes) {
         final String name = path.toString();
         FileChannel channel = null;
         try {
@@ -173,18 +173,18 @@ public final class CaptureFile implements AutoCloseable {
     /** @return how many of the first {@code length} bytes the data has (the window starts at 0 when this is asked) */
     private int available(final int length) {
         try {
-            bytes.slide(0, length);
+            window.slide(0, length);
         } catch (final CaptureReadException e) {
             throw new CaptureFormatException(name, e.offset(), 1, e.getMessage());
         }
-        return Math.min(length, bytes.buffer().capacity());
+        return Math.min(length, window.buffer().capacity());
     }
 
     private void requireHeader(final int length, final String header) {
         final int available = available(length);
         if (available < length) {
             throw new CaptureFormatException(name, 0, 1, "truncated header: the " + header + " needs " + length
-                    + " bytes, the " + (bytes.compressed() ? "uncompressed data has " : "file has ") + available);
+                    + " bytes, the " + (window.compressed() ? "uncompressed data has " : "file has ") + available);
         }
     }
 
@@ -213,8 +213,8 @@ public final class CaptureFile implements AutoCloseable {
     /** Starts again before the first packet. */
     public void rewind() {
         try {
-            bytes.rewind();
-            bytes.slide(0, ItchMessageRecords.DETECTED_BYTES);
+            window.rewind();
+            window.slide(0, ItchMessageRecords.DETECTED_BYTES);
         } catch (final CaptureReadException e) {
             throw new CaptureFormatException(name, e.offset(), 1, e.getMessage());
         }
@@ -235,7 +235,7 @@ public final class CaptureFile implements AutoCloseable {
 
     /** @return true if the file is gzip-compressed (detected from its magic number, not its name) */
     public boolean compressed() {
-        return bytes.compressed();
+        return window.compressed();
     }
 
     /** @return the name the file was opened by, as used in error messages */
@@ -253,12 +253,12 @@ public final class CaptureFile implements AutoCloseable {
      *     compressed bytes taken in so far for gzip; for progress against {@link #length()}
      */
     public long bytesRead() {
-        return Math.min(fileSize, bytes.fileBytesRead(lastOffset));
+        return Math.min(fileSize, window.fileBytesRead(lastOffset));
     }
 
     /** Closes the file; the packets' bytes must not be read afterwards. */
     @Override
     public void close() {
-        bytes.close();
+        window.close();
     }
 }

@@ -22,7 +22,7 @@ public interface CaptureWindow extends AutoCloseable {
      * @throws CaptureFormatException if its gzip stream is damaged at the start
      */
     static CaptureWindow open(final Path path) {
-        return CaptureFile.openBytes(path, CaptureFile.DEFAULT_WINDOW_BYTES, CaptureFile.DEFAULT_INFLATED_WINDOW_BYTES);
+        return CaptureFile.openWindow(path, CaptureFile.DEFAULT_WINDOW_BYTES, CaptureFile.DEFAULT_INFLATED_WINDOW_BYTES);
     }
 
     /** @return the window: valid bytes from index 0 to its capacity; the same object whenever it is asked for */

@@ -22,17 +22,17 @@ final class ItchMessageRecords implements PacketSource {
     private static final int TIMESTAMPED_LENGTH = 11;
 
     private final String name;
-    private final CaptureWindow bytes;
+    private final CaptureWindow window;
     private final DirectBuffer buffer;
     /** The index in the window of the next message's length field. */
     private int position;
     private long ordinal;
     private long lastTimestamp;
 
-    ItchMessageRecords(final String name, final CaptureWindow bytes) {
+    ItchMessageRecords(final String name, final CaptureWindow window) {
         this.name = name;
-        this.bytes = bytes;
-        this.buffer = bytes.buffer();
+        this.window = window;
+        this.buffer = window.buffer();
     }
 
     /**
@@ -61,7 +61,7 @@ final class ItchMessageRecords implements PacketSource {
 
     @Override
     public boolean next(final CapturePacket packet) {
-        position = bytes.slide(position, LENGTH_FIELD);
+        position = window.slide(position, LENGTH_FIELD);
         final int remaining = buffer.capacity() - position;
         if (remaining == 0) {
             return false;
@@ -73,7 +73,7 @@ final class ItchMessageRecords implements PacketSource {
         if (length == 0) {
             throw corrupt("message length 0: every ITCH message has at least its type byte");
         }
-        position = bytes.slide(position, LENGTH_FIELD + length);
+        position = window.slide(position, LENGTH_FIELD + length);
         final int following = buffer.capacity() - position - LENGTH_FIELD;
         if (following < length) {
             throw corrupt("the file ends inside message " + (ordinal + 1) + ": its length field says " + length + " bytes, "
@@ -84,14 +84,14 @@ final class ItchMessageRecords implements PacketSource {
             lastTimestamp = ItchMessage.timestamp(buffer, message);
         }
         ordinal++;
-        packet.set(buffer, bytes.start(), 0, LinkType.ITCH_MESSAGE, lastTimestamp, length, length, message, ordinal,
-                bytes.start() + position);
+        packet.set(buffer, window.start(), 0, LinkType.ITCH_MESSAGE, lastTimestamp, length, length, message, ordinal,
+                window.start() + position);
         position += LENGTH_FIELD + length;
         return true;
     }
 
     private CaptureReadException corrupt(final String reason) {
-        return new CaptureReadException(bytes.start() + position, reason);
+        return new CaptureReadException(window.start() + position, reason);
     }
 
     @Override

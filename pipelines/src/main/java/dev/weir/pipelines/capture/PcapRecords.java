@@ -19,7 +19,7 @@ final class PcapRecords implements PacketSource {
     static final long MAX_SNAPSHOT_LENGTH = 16L << 20;
 
     private final String name;
-    private final CaptureWindow bytes;
+    private final CaptureWindow window;
     private final DirectBuffer buffer;
     private final ByteOrder order;
     private final long fractionNanos;
@@ -31,10 +31,10 @@ final class PcapRecords implements PacketSource {
     private long truncatedAt = -1;
 
     /** The file header must be in the window. */
-    PcapRecords(final String name, final CaptureWindow bytes, final ByteOrder order, final boolean nanoseconds) {
+    PcapRecords(final String name, final CaptureWindow window, final ByteOrder order, final boolean nanoseconds) {
         this.name = name;
-        this.bytes = bytes;
-        this.buffer = bytes.buffer();
+        this.window = window;
+        this.buffer = window.buffer();
         this.order = order;
         this.fractionNanos = nanoseconds ? 1 : 1_000;
         this.linkType = buffer.getInt(20, order) & 0xFFFF; // the upper bits carry FCS information
@@ -47,13 +47,13 @@ final class PcapRecords implements PacketSource {
         if (truncatedAt >= 0) {
             return false;
         }
-        position = bytes.slide(position, RECORD_HEADER_LENGTH);
+        position = window.slide(position, RECORD_HEADER_LENGTH);
         int remaining = buffer.capacity() - position;
         if (remaining == 0) {
             return false;
         }
         if (remaining < RECORD_HEADER_LENGTH) {
-            truncatedAt = bytes.start() + position;
+            truncatedAt = window.start() + position;
             return false;
         }
         final long seconds = Integer.toUnsignedLong(buffer.getInt(position, order));
@@ -61,24 +61,24 @@ final class PcapRecords implements PacketSource {
         final long captured = Integer.toUnsignedLong(buffer.getInt(position + 8, order));
         final long original = Integer.toUnsignedLong(buffer.getInt(position + 12, order));
         if (captured > maxRecordLength) {
-            throw new CaptureFormatException(name, bytes.start() + position, ordinal + 1,
+            throw new CaptureFormatException(name, window.start() + position, ordinal + 1,
                     "corrupt record header: captured length " + captured + " exceeds " + maxRecordLength + " bytes");
         }
         if (fraction * fractionNanos >= 1_000_000_000L) {
-            throw new CaptureFormatException(name, bytes.start() + position, ordinal + 1,
+            throw new CaptureFormatException(name, window.start() + position, ordinal + 1,
                     "corrupt record header: sub-second part " + fraction + " is not below one second");
         }
         if (captured > remaining - RECORD_HEADER_LENGTH) {
-            position = bytes.slide(position, RECORD_HEADER_LENGTH + (int) captured);
+            position = window.slide(position, RECORD_HEADER_LENGTH + (int) captured);
             remaining = buffer.capacity() - position;
             if (captured > remaining - RECORD_HEADER_LENGTH) {
-                truncatedAt = bytes.start() + position;
+                truncatedAt = window.start() + position;
                 return false;
             }
         }
         ordinal++;
-        packet.set(buffer, bytes.start(), 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
-                position + RECORD_HEADER_LENGTH, ordinal, bytes.start() + position);
+        packet.set(buffer, window.start(), 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
+                position + RECORD_HEADER_LENGTH, ordinal, window.start() + position);
         position += RECORD_HEADER_LENGTH + (int) captured;
         return true;
     }

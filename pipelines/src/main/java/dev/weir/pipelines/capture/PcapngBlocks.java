@@ -28,7 +28,7 @@ final class PcapngBlocks implements PacketSource {
     private static final int OPTION_TSOFFSET = 14;
 
     private final String name;
-    private final CaptureWindow bytes;
+    private final CaptureWindow window;
     private final DirectBuffer buffer;
     private ByteOrder order;
     private int position;
@@ -42,23 +42,23 @@ final class PcapngBlocks implements PacketSource {
     private long[] offsetNanos = new long[4];
 
     /** The section header's first 12 bytes must be in the window. */
-    PcapngBlocks(final String name, final CaptureWindow bytes) {
+    PcapngBlocks(final String name, final CaptureWindow window) {
         this.name = name;
-        this.bytes = bytes;
-        this.buffer = bytes.buffer();
+        this.window = window;
+        this.buffer = window.buffer();
         this.order = byteOrder(0);
     }
 
     @Override
     public boolean next(final CapturePacket packet) {
         while (truncatedAt < 0) {
-            position = bytes.slide(position, 12);
+            position = window.slide(position, 12);
             int remaining = buffer.capacity() - position;
             if (remaining == 0) {
                 return false;
             }
             if (remaining < 12) {
-                truncatedAt = bytes.start() + position;
+                truncatedAt = window.start() + position;
                 return false;
             }
             final int type = buffer.getInt(position, order);
@@ -70,10 +70,10 @@ final class PcapngBlocks implements PacketSource {
                 throw corrupt("corrupt block length " + length + " (a multiple of 4, at least 12, at most " + MAX_BLOCK_LENGTH + ")");
             }
             if (length > remaining) {
-                position = bytes.slide(position, (int) length);
+                position = window.slide(position, (int) length);
                 remaining = buffer.capacity() - position;
                 if (length > remaining) {
-                    truncatedAt = bytes.start() + position;
+                    truncatedAt = window.start() + position;
                     return false;
                 }
             }
@@ -105,7 +105,7 @@ final class PcapngBlocks implements PacketSource {
         if (magic == Integer.reverseBytes(BYTE_ORDER_MAGIC)) {
             return ByteOrder.LITTLE_ENDIAN;
         }
-        throw new CaptureFormatException(name, bytes.start() + sectionStart, ordinal + 1, String.format(
+        throw new CaptureFormatException(name, window.start() + sectionStart, ordinal + 1, String.format(
                 "section header block: byte-order magic 0x%08x is not 0x1a2b3c4d in either byte order", magic));
     }
 
@@ -180,8 +180,8 @@ final class PcapngBlocks implements PacketSource {
         }
         lastTimestamp = shifted;
         ordinal++;
-        packet.set(buffer, bytes.start(), interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
-                position + 28, ordinal, bytes.start() + position);
+        packet.set(buffer, window.start(), interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
+                position + 28, ordinal, window.start() + position);
         return true;
     }
 
@@ -194,8 +194,8 @@ final class PcapngBlocks implements PacketSource {
             captured = Math.min(captured, Integer.toUnsignedLong(snapLengths[0]));
         }
         ordinal++;
-        packet.set(buffer, bytes.start(), 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal,
-                bytes.start() + position);
+        packet.set(buffer, window.start(), 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal,
+                window.start() + position);
         return true;
     }
 
@@ -213,7 +213,7 @@ final class PcapngBlocks implements PacketSource {
     }
 
     private CaptureFormatException corrupt(final String message) {
-        return new CaptureFormatException(name, bytes.start() + position, ordinal + 1, message);
+        return new CaptureFormatException(name, window.start() + position, ordinal + 1, message);
     }
 
     @Override

@@ -44,22 +44,22 @@ public final class CaptureLayout {
      * @throws java.io.UncheckedIOException if the file cannot be read
      */
     static CaptureLayout read(final Path path, final CaptureFormat format) {
-        try (CaptureWindow bytes = CaptureWindow.open(path)) {
+        try (CaptureWindow window = CaptureWindow.open(path)) {
             final List<CaptureSection> sections = switch (format) {
-                case PCAPNG -> pcapngSections(bytes);
-                case PCAP_MICROSECONDS, PCAP_NANOSECONDS -> List.of(pcapSection(bytes, format));
+                case PCAPNG -> pcapngSections(window);
+                case PCAP_MICROSECONDS, PCAP_NANOSECONDS -> List.of(pcapSection(window, format));
                 case ITCH_MESSAGES -> List.of();
             };
-            return new CaptureLayout(format, bytes.compressed(), sections);
+            return new CaptureLayout(format, window.compressed(), sections);
         } catch (final IllegalStateException damaged) {
             // a damaged gzip stream: reading the packets reports it where it is
             return new CaptureLayout(format, true, List.of());
         }
     }
 
-    private static CaptureSection pcapSection(final CaptureWindow bytes, final CaptureFormat format) {
-        final DirectBuffer buffer = bytes.buffer();
-        final int header = bytes.slide(0, PCAP_HEADER);
+    private static CaptureSection pcapSection(final CaptureWindow window, final CaptureFormat format) {
+        final DirectBuffer buffer = window.buffer();
+        final int header = window.slide(0, PCAP_HEADER);
         if (buffer.capacity() - header < PCAP_HEADER) {
             return new CaptureSection("unknown", "unknown", List.of());
         }
@@ -72,15 +72,15 @@ public final class CaptureLayout {
         return new CaptureSection(orderName(order), version(buffer, 4, order), List.of(only));
     }
 
-    private static List<CaptureSection> pcapngSections(final CaptureWindow bytes) {
-        final DirectBuffer buffer = bytes.buffer();
+    private static List<CaptureSection> pcapngSections(final CaptureWindow window) {
+        final DirectBuffer buffer = window.buffer();
         final List<CaptureSection> sections = new ArrayList<>();
         List<CaptureInterface> interfaces = null;
         ByteOrder order = ByteOrder.BIG_ENDIAN;
         String version = "";
         int position = 0;
         while (true) {
-            position = bytes.slide(position, 16);
+            position = window.slide(position, 16);
             if (buffer.capacity() - position < 16) {
                 break;
             }
@@ -100,7 +100,7 @@ public final class CaptureLayout {
             if (interfaces == null || length < 12 || length % 4 != 0 || length > CaptureFile.MAX_PCAPNG_BLOCK_LENGTH) {
                 break;
             }
-            position = bytes.slide(position, (int) length);
+            position = window.slide(position, (int) length);
             if (length > buffer.capacity() - position) {
                 break;
             }
