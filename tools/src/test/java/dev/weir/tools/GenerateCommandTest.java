@@ -201,7 +201,7 @@ class GenerateCommandTest {
                 Arguments.of(List.of("generate", "itch"), "--out FILE or --send HOST:PORT is required", "generate itch"),
                 Arguments.of(List.of("generate", "statsd", "--out", "OUT", "--send", "127.0.0.1:8125"), "--out and --send exclude each other",
                         "generate statsd"),
-                Arguments.of(List.of("generate", "itch", "--out", "OUT", "--format", "pcapx"), "--format must be pcap or pcapng, got 'pcapx'",
+                Arguments.of(List.of("generate", "itch", "--out", "OUT", "--format", "pcapx"), "--format must be pcap, pcapng or nasdaq-binary, got 'pcapx'",
                         "generate itch"),
                 Arguments.of(List.of("generate", "itch", "--out", ""), "--out needs a file name, got an empty one", "generate itch"),
                 Arguments.of(List.of("generate", "itch", "--out", "DIR"), "--out DIR is a directory, not a file", "generate itch"),

@@ -105,7 +105,8 @@ class HostileCapturesTest {
         cases.add(new Object[] {"\n".getBytes(StandardCharsets.US_ASCII), "truncated header: the file has 1 bytes, a capture starts with a"
                 + " 24-byte pcap header or a pcapng section header block"});
         cases.add(new Object[] {"host:1|c\nhost:2|c\n".getBytes(StandardCharsets.US_ASCII), "not a capture: magic 0x686f7374 is neither"
-                + " pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a)"});
+                + " pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages"});
         for (final Object[] c : cases) {
             final Path file = write("hostile.pcap", (byte[]) c[0]);
             final String message = file + ": offset 0 (packet 1): " + c[1];

@@ -99,7 +99,8 @@ class InspectCommandTest {
     void aFileThatIsNotACaptureIsBadInput() throws IOException {
         final Path text = Files.writeString(dir.resolve("notes.txt"), "hello");
         CommandRun.of("inspect", text.toString()).assertBadInput(text + ": offset 0 (packet 1): not a capture: magic 0x68656c6c is neither"
-                + " pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a)");
+                + " pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages");
     }
 
     @Test
@@ -150,7 +151,8 @@ class InspectCommandTest {
         final ChildWeir child = ChildWeir.start(dir, "inspect", "inspect", text.toString());
         assertEquals(ExitCodes.BAD_INPUT, child.awaitExit(60), child::stderrText);
         assertEquals(text + ": offset 0 (packet 1): not a capture: magic 0x68656c6c is neither pcap (0xa1b2c3d4, 0xa1b23c4d, either byte"
-                + " order) nor pcapng (0x0a0d0d0a)", child.stderrText().strip().substring("weir: ".length()));
+                + " order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages", child.stderrText().strip().substring("weir: ".length()));
         assertEquals("", Files.readString(child.stdout()));
     }
 }

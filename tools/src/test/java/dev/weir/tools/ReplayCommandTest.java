@@ -130,7 +130,8 @@ class ReplayCommandTest {
     void aFileThatIsNoCaptureIsOneLineWithItsOffsetAndExitTwo() throws IOException {
         final Path notes = Files.writeString(dir.resolve("notes.pcap"), "these are notes, not packets\n");
         CommandRun.of("replay", "--pipeline", "ohlcv", notes.toString()).assertBadInput(notes + ": offset 0 (packet 1): not a capture:"
-                + " magic 0x74686573 is neither pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a)");
+                + " magic 0x74686573 is neither pcap (0xa1b2c3d4, 0xa1b23c4d, either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages");
     }
 
     @Test

@@ -4,11 +4,14 @@ import org.agrona.DirectBuffer;
 
 /**
  * One packet of a capture, a reusable flyweight that {@link CaptureFile#next(CapturePacket)} overwrites: its
- * bytes stay in the file's mapping ({@link #buffer()} from {@link #offset()} for {@link #capturedLength()}
- * bytes) and are valid while the file is open. Not thread-safe; one per reading thread.
+ * bytes stay in the file's window ({@link #buffer()} from {@link #offset()} for {@link #capturedLength()}
+ * bytes) and are valid until the file's next packet is read. For a file of ITCH messages
+ * ({@link CaptureFormat#ITCH_MESSAGES}) a packet is one message, of link type {@link LinkType#ITCH_MESSAGE}.
+ * Not thread-safe; one per reading thread.
  */
 public final class CapturePacket {
     private DirectBuffer buffer;
+    private long bufferStart;
     private int interfaceIndex;
     private int linkType;
     private long timestampNanos;
@@ -18,9 +21,10 @@ public final class CapturePacket {
     private long ordinal;
     private long fileOffset;
 
-    void set(final DirectBuffer buffer, final int interfaceIndex, final int linkType, final long timestampNanos,
+    void set(final DirectBuffer buffer, final long bufferStart, final int interfaceIndex, final int linkType, final long timestampNanos,
             final int capturedLength, final long originalLength, final int offset, final long ordinal, final long fileOffset) {
         this.buffer = buffer;
+        this.bufferStart = bufferStart;
         this.interfaceIndex = interfaceIndex;
         this.linkType = linkType;
         this.timestampNanos = timestampNanos;
@@ -31,7 +35,7 @@ public final class CapturePacket {
         this.fileOffset = fileOffset;
     }
 
-    /** @return the mapped file the packet's bytes are in */
+    /** @return the window of the file the packet's bytes are in */
     public DirectBuffer buffer() {
         return buffer;
     }
@@ -76,8 +80,16 @@ public final class CapturePacket {
         return ordinal;
     }
 
-    /** @return the byte offset in the file of the packet's record (pcap) or block (pcapng) header */
+    /** @return the byte offset in the file of the packet's record (pcap) or block (pcapng) header, or of a message's length field */
     public long fileOffset() {
         return fileOffset;
+    }
+
+    /**
+     * @param index an index in {@link #buffer()}
+     * @return the byte offset in the file (in the uncompressed stream, for gzip) of the byte at that index
+     */
+    public long fileOffsetOf(final int index) {
+        return bufferStart + index;
     }
 }

@@ -37,7 +37,18 @@ public final class Datagram {
         this.payloadLength = payloadLength;
     }
 
-    /** @return the capture's mapping the offsets point into */
+    /**
+     * Points the view at a packet of link type {@link LinkType#ITCH_MESSAGE}: the payload is the message; there are no
+     * addresses (IP version 0) and no ports.
+     *
+     * @param message one message of a file of length-prefixed ITCH messages
+     */
+    public void message(final CapturePacket message) {
+        set(message.buffer(), 0, message.offset(), message.offset(), 0, 0);
+        udp(0, 0, message.offset(), message.capturedLength());
+    }
+
+    /** @return the capture's window the offsets point into */
     public DirectBuffer buffer() {
         return buffer;
     }

@@ -41,6 +41,11 @@ public final class DatagramFilter {
         return new DatagramFilter(destinationPort, address.getAddress());
     }
 
+    /** @return true if this filter keeps every datagram: neither a port nor an address is chosen */
+    public boolean keepsAll() {
+        return destinationPort < 0 && destinationAddress == null;
+    }
+
     /**
      * @param datagram a decoded datagram
      * @return whether it goes to the port and address this filter keeps

@@ -21,6 +21,11 @@ public final class LinkType {
     public static final int IPV6 = 229;
     /** Linux "cooked" capture, version 2 (20-byte header). */
     public static final int LINUX_SLL2 = 276;
+    /**
+     * Not a tcpdump link type (those are 16 bits): the packet is one ITCH 5.0 message of a file of length-prefixed
+     * messages ({@link CaptureFormat#ITCH_MESSAGES}), with no link, IP or UDP header around it.
+     */
+    public static final int ITCH_MESSAGE = 0x10000;
 
     private LinkType() {
     }

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.capture;
 
-/** The packets of one container format, read in file order from a mapped capture. */
+/** The packets of one container format, read in file order through the capture's {@link CaptureWindow} window. */
 interface PacketSource {
     /**
      * Reads the next packet into {@code packet}.

@@ -7,7 +7,8 @@ import org.agrona.DirectBuffer;
  * The records of a classic pcap file: a 24-byte file header, then a 16-byte header before each packet. A record
  * whose captured length is more than the header's snapshot length (262,144 bytes when it says 0, at most 16 MiB
  * whatever it says) is corrupt wherever it is; only a record within it that the end of the file cuts is a capture
- * cut short.
+ * cut short. Read through a {@link CaptureWindow} window: {@code position} is an index in the window, offsets in
+ * messages are the file's.
  */
 final class PcapRecords implements PacketSource {
     static final int FILE_HEADER_LENGTH = 24;
@@ -24,6 +25,7 @@ final class PcapRecords implements PacketSource {
     static final long MAX_SNAPSHOT_LENGTH = 16L << 20;
 
     private final String name;
+    private final CaptureWindow window;
     private final DirectBuffer buffer;
     private final ByteOrder order;
     private final long fractionNanos;
@@ -31,13 +33,16 @@ final class PcapRecords implements PacketSource {
     private final long maxRecordLength;
     /** Whether {@link #maxRecordLength} is the file header's snapshot length (else the reader's own bound). */
     private final boolean snapLengthBound;
+    /** The index in the window of the next record's header. */
     private int position = FILE_HEADER_LENGTH;
     private long ordinal;
     private long truncatedAt = -1;
 
-    PcapRecords(final String name, final DirectBuffer buffer, final ByteOrder order, final boolean nanoseconds) {
+    /** The file header must be in the window. */
+    PcapRecords(final String name, final CaptureWindow window, final ByteOrder order, final boolean nanoseconds) {
         this.name = name;
-        this.buffer = buffer;
+        this.window = window;
+        this.buffer = window.buffer();
         this.order = order;
         this.fractionNanos = nanoseconds ? 1 : 1_000;
         this.linkType = buffer.getInt(20, order) & 0xFFFF; // the upper bits carry FCS information
@@ -49,12 +54,16 @@ final class PcapRecords implements PacketSource {
 
     @Override
     public boolean next(final CapturePacket packet) {
-        final int remaining = buffer.capacity() - position;
-        if (remaining == 0 || truncatedAt >= 0) {
+        if (truncatedAt >= 0) {
+            return false;
+        }
+        position = window.slide(position, RECORD_HEADER_LENGTH);
+        int remaining = buffer.capacity() - position;
+        if (remaining == 0) {
             return false;
         }
         if (remaining < RECORD_HEADER_LENGTH) {
-            truncatedAt = position;
+            truncatedAt = window.start() + position;
             return false;
         }
         final long seconds = Integer.toUnsignedLong(buffer.getInt(position, order));
@@ -62,20 +71,24 @@ final class PcapRecords implements PacketSource {
         final long captured = Integer.toUnsignedLong(buffer.getInt(position + 8, order));
         final long original = Integer.toUnsignedLong(buffer.getInt(position + 12, order));
         if (captured > maxRecordLength) {
-            throw new CaptureFormatException(name, position, ordinal + 1, "corrupt record header: captured length " + captured
+            throw new CaptureFormatException(name, window.start() + position, ordinal + 1, "corrupt record header: captured length " + captured
                     + (snapLengthBound ? " exceeds the file's snapshot length of " : " exceeds ") + maxRecordLength + " bytes");
         }
         if (fraction * fractionNanos >= 1_000_000_000L) {
-            throw new CaptureFormatException(name, position, ordinal + 1,
+            throw new CaptureFormatException(name, window.start() + position, ordinal + 1,
                     "corrupt record header: sub-second part " + fraction + " is not below one second");
         }
         if (captured > remaining - RECORD_HEADER_LENGTH) {
-            truncatedAt = position;
-            return false;
+            position = window.slide(position, RECORD_HEADER_LENGTH + (int) captured);
+            remaining = buffer.capacity() - position;
+            if (captured > remaining - RECORD_HEADER_LENGTH) {
+                truncatedAt = window.start() + position;
+                return false;
+            }
         }
         ordinal++;
-        packet.set(buffer, 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
-                position + RECORD_HEADER_LENGTH, ordinal, position);
+        packet.set(buffer, window.start(), 0, linkType, seconds * 1_000_000_000L + fraction * fractionNanos, (int) captured, original,
+                position + RECORD_HEADER_LENGTH, ordinal, window.start() + position);
         position += RECORD_HEADER_LENGTH + (int) captured;
         return true;
     }

@@ -14,6 +14,10 @@ import org.agrona.DirectBuffer;
  * <p>A packet block longer than its interface's snapshot length allows (plus its header and, for an enhanced
  * packet block, {@value #MAX_OPTIONS_LENGTH} bytes of options), or capturing more bytes than that snapshot length, is
  * corrupt wherever it is: only a block within that length that the end of the file cuts is a capture cut short.
+ *
+ * <p>Read through a {@link CaptureWindow} window: {@code position} is the index in the window of the block being
+ * read, offsets in messages are the file's. The look-ahead for a simple packet block's time reads no further than
+ * the window.
  */
 final class PcapngBlocks implements PacketSource {
     static final int SECTION_HEADER = 0x0A0D0D0A;
@@ -36,6 +40,7 @@ final class PcapngBlocks implements PacketSource {
     private static final int OPTION_TSOFFSET = 14;
 
     private final String name;
+    private final CaptureWindow window;
     private final DirectBuffer buffer;
     private ByteOrder order;
     private int position;
@@ -51,21 +56,24 @@ final class PcapngBlocks implements PacketSource {
     private int[] resolutions = new int[4];
     private long[] offsetNanos = new long[4];
 
-    PcapngBlocks(final String name, final DirectBuffer buffer) {
+    /** The section header's first 12 bytes must be in the window. */
+    PcapngBlocks(final String name, final CaptureWindow window) {
         this.name = name;
-        this.buffer = buffer;
+        this.window = window;
+        this.buffer = window.buffer();
         this.order = byteOrder(0);
     }
 
     @Override
     public boolean next(final CapturePacket packet) {
         while (truncatedAt < 0) {
-            final int remaining = buffer.capacity() - position;
+            position = window.slide(position, 12);
+            int remaining = buffer.capacity() - position;
             if (remaining == 0) {
                 return false;
             }
             if (remaining < 12) {
-                truncatedAt = position;
+                truncatedAt = window.start() + position;
                 return false;
             }
             final int type = buffer.getInt(position, order);
@@ -80,8 +88,12 @@ final class PcapngBlocks implements PacketSource {
                 requireSnapLength(type, length);
             }
             if (length > remaining) {
-                truncatedAt = position;
-                return false;
+                position = window.slide(position, (int) length);
+                remaining = buffer.capacity() - position;
+                if (length > remaining) {
+                    truncatedAt = window.start() + position;
+                    return false;
+                }
             }
             final int blockLength = (int) length;
             if (buffer.getInt(position + blockLength - 4, order) != blockLength) {
@@ -111,7 +123,7 @@ final class PcapngBlocks implements PacketSource {
         if (magic == Integer.reverseBytes(BYTE_ORDER_MAGIC)) {
             return ByteOrder.LITTLE_ENDIAN;
         }
-        throw new CaptureFormatException(name, sectionStart, ordinal + 1, String.format(
+        throw new CaptureFormatException(name, window.start() + sectionStart, ordinal + 1, String.format(
                 "section header block: byte-order magic 0x%08x is not 0x1a2b3c4d in either byte order", magic));
     }
 
@@ -206,8 +218,8 @@ final class PcapngBlocks implements PacketSource {
         lastTimestamp = nanos(units, interfaceIndex);
         timed = true;
         ordinal++;
-        packet.set(buffer, interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
-                position + 28, ordinal, position);
+        packet.set(buffer, window.start(), interfaceIndex, linkTypes[interfaceIndex], lastTimestamp, (int) captured, original,
+                position + 28, ordinal, window.start() + position);
         return true;
     }
 
@@ -271,7 +283,8 @@ final class PcapngBlocks implements PacketSource {
         }
         untimedPackets++;
         ordinal++;
-        packet.set(buffer, 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal, position);
+        packet.set(buffer, window.start(), 0, linkTypes[0], lastTimestamp, (int) captured, original, position + 12, ordinal,
+                window.start() + position);
         return true;
     }
 
@@ -289,7 +302,7 @@ final class PcapngBlocks implements PacketSource {
     }
 
     private CaptureFormatException corrupt(final String message) {
-        return new CaptureFormatException(name, position, ordinal + 1, message);
+        return new CaptureFormatException(name, window.start() + position, ordinal + 1, message);
     }
 
     @Override

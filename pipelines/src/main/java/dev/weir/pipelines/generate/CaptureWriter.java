@@ -23,7 +23,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * <p>The frames go out through a 64 KiB buffer, so a file of any size is written in bounded memory; each
  * datagram is laid out in one reusable frame buffer, so {@link #datagram} allocates nothing. Not thread-safe.
  */
-public final class CaptureWriter implements DatagramSink, AutoCloseable {
+public final class CaptureWriter implements GeneratedFile {
     /** The snapshot length in the file's header: larger than any UDP datagram. */
     public static final int SNAPSHOT_LENGTH = 262_144;
     /** The largest UDP payload an IPv4 datagram can carry. */
@@ -232,6 +232,7 @@ public final class CaptureWriter implements DatagramSink, AutoCloseable {
     }
 
     /** @return the bytes written so far, file header included */
+    @Override
     public long bytes() {
         return bytes;
     }

@@ -2,6 +2,7 @@ package dev.weir.pipelines.inspect;
 
 import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.CaptureFileException;
+import dev.weir.pipelines.capture.CaptureFormat;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
@@ -14,7 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * Reads capture files and reports what they hold ({@link InspectionReport}): first the payload format is guessed
- * from the first {@value PayloadSample#SIZE} payloads (or taken from the options), then every packet of every file
+ * from the first {@value PayloadSample#SIZE} payloads (or taken from the options; files of length-prefixed ITCH
+ * messages hold ITCH, and each of their messages counts as a packet), then every packet of every file
  * is read once, in the order given, counting packets, datagrams and flows per file and decoding the payloads of
  * the chosen port. Memory stays bounded whatever the files' size: counters, at most {@value FlowTable#MAX_FLOWS}
  * flows, a few listed gaps and sessions, and the lateness histogram, which grows with the number of distinct
@@ -36,8 +38,7 @@ public final class CaptureInspector {
      * @param files the captures, in replay order
      * @param onFile told of each file's inspection as soon as it is complete, before the next file is read
      * @return the report
-     * @throws CaptureFileException if a file is missing, a directory, unreadable or larger than
-     *         {@link CaptureFile#MAX_BYTES} (before any is read)
+     * @throws CaptureFileException if a file is missing, a directory or unreadable (before any is read)
      * @throws CaptureFormatException if a capture is corrupt: {@code FILE: offset N (packet P): what is wrong}
      */
     public InspectionReport inspect(final List<Path> files, final Consumer<FileInspection> onFile) {
@@ -63,9 +64,14 @@ public final class CaptureInspector {
             final long truncatedAt;
             final CaptureLayout layout;
             try (CaptureFile capture = CaptureFile.open(file)) {
+                final boolean messages = capture.format() == CaptureFormat.ITCH_MESSAGES;
                 while (capture.next(packet)) {
                     traffic.packet(packet);
-                    if (decoder.decode(packet, datagram)) {
+                    if (messages) {
+                        if (analysis != null) {
+                            analysis.message(capture.name(), packet);
+                        }
+                    } else if (decoder.decode(packet, datagram)) {
                         traffic.flows().add(datagram);
                         if (decoded.accepts(datagram)) {
                             traffic.decoded();
@@ -130,6 +136,10 @@ public final class CaptureInspector {
         try {
             for (int i = 0; i < files.size() && !sample.full(); i++) {
                 try (CaptureFile capture = CaptureFile.open(files.get(i))) {
+                    if (capture.format() == CaptureFormat.ITCH_MESSAGES) {
+                        sample.addMessageFile();
+                        continue;
+                    }
                     while (!sample.full() && capture.next(packet)) {
                         if (decoder.decode(packet, datagram)) {
                             sample.add(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength());

@@ -1,22 +1,20 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.pipelines.capture.CaptureWindow;
+import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.CaptureFormat;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * How a capture file is laid out: its container format and, per section, the byte order, version and interfaces
+ * How a capture file is laid out: its container format, whether it is gzip-compressed and, per section, the byte order, version and interfaces
  * (link type, snapshot length, timestamp resolution, name). A pcap file is one section with one interface; a pcapng
- * file has as many sections and interfaces as its section header and interface description blocks. Read from the
- * block headers only, and leniently: the walk stops quietly at a block it cannot follow, since reading the packets
+ * file has as many sections and interfaces as its section header and interface description blocks; a file of ITCH
+ * messages has none. Read from the block headers only, through the same windows as the packets, and leniently: the
+ * walk stops quietly at a block it cannot follow, since reading the packets
  * ({@link dev.weir.pipelines.capture.CaptureFile}) reports what is wrong there. Immutable.
  */
 public final class CaptureLayout {
@@ -28,10 +26,12 @@ public final class CaptureLayout {
     private static final int PCAP_HEADER = 24;
 
     private final CaptureFormat format;
+    private final boolean compressed;
     private final List<CaptureSection> sections;
 
-    private CaptureLayout(final CaptureFormat format, final List<CaptureSection> sections) {
+    private CaptureLayout(final CaptureFormat format, final boolean compressed, final List<CaptureSection> sections) {
         this.format = format;
+        this.compressed = compressed;
         this.sections = List.copyOf(sections);
     }
 
@@ -41,19 +41,26 @@ public final class CaptureLayout {
      * @param path the capture
      * @param format the format the capture reader detected
      * @return its layout
-     * @throws UncheckedIOException if the file cannot be read
+     * @throws java.io.UncheckedIOException if the file cannot be read
      */
     static CaptureLayout read(final Path path, final CaptureFormat format) {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            final DirectBuffer buffer = new UnsafeBuffer(channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size()));
-            return new CaptureLayout(format, format == CaptureFormat.PCAPNG ? pcapngSections(buffer) : List.of(pcapSection(buffer, format)));
-        } catch (final IOException e) {
-            throw new UncheckedIOException(path + ": cannot read: " + e.getMessage(), e);
+        try (CaptureWindow window = CaptureWindow.open(path)) {
+            final List<CaptureSection> sections = switch (format) {
+                case PCAPNG -> pcapngSections(window);
+                case PCAP_MICROSECONDS, PCAP_NANOSECONDS -> List.of(pcapSection(window, format));
+                case ITCH_MESSAGES -> List.of();
+            };
+            return new CaptureLayout(format, window.compressed(), sections);
+        } catch (final IllegalStateException damaged) {
+            // a damaged gzip stream: reading the packets reports it where it is
+            return new CaptureLayout(format, true, List.of());
         }
     }
 
-    private static CaptureSection pcapSection(final DirectBuffer buffer, final CaptureFormat format) {
-        if (buffer.capacity() < PCAP_HEADER) {
+    private static CaptureSection pcapSection(final CaptureWindow window, final CaptureFormat format) {
+        final DirectBuffer buffer = window.buffer();
+        final int header = window.slide(0, PCAP_HEADER);
+        if (buffer.capacity() - header < PCAP_HEADER) {
             return new CaptureSection("unknown", "unknown", List.of());
         }
         final int magic = buffer.getInt(0, ByteOrder.BIG_ENDIAN);
@@ -65,13 +72,18 @@ public final class CaptureLayout {
         return new CaptureSection(orderName(order), version(buffer, 4, order), List.of(only));
     }
 
-    private static List<CaptureSection> pcapngSections(final DirectBuffer buffer) {
+    private static List<CaptureSection> pcapngSections(final CaptureWindow window) {
+        final DirectBuffer buffer = window.buffer();
         final List<CaptureSection> sections = new ArrayList<>();
         List<CaptureInterface> interfaces = null;
         ByteOrder order = ByteOrder.BIG_ENDIAN;
         String version = "";
         int position = 0;
-        while (buffer.capacity() - position >= 16) {
+        while (true) {
+            position = window.slide(position, 16);
+            if (buffer.capacity() - position < 16) {
+                break;
+            }
             if (buffer.getInt(position, ByteOrder.BIG_ENDIAN) == PCAPNG_SECTION) {
                 final int magic = buffer.getInt(position + 8, ByteOrder.BIG_ENDIAN);
                 if (magic != PCAPNG_BYTE_ORDER && magic != Integer.reverseBytes(PCAPNG_BYTE_ORDER)) {
@@ -85,7 +97,11 @@ public final class CaptureLayout {
                 interfaces = new ArrayList<>();
             }
             final long length = Integer.toUnsignedLong(buffer.getInt(position + 4, order));
-            if (interfaces == null || length < 12 || length % 4 != 0 || length > buffer.capacity() - position) {
+            if (interfaces == null || length < 12 || length % 4 != 0 || length > CaptureFile.MAX_PCAPNG_BLOCK_LENGTH) {
+                break;
+            }
+            position = window.slide(position, (int) length);
+            if (length > buffer.capacity() - position) {
                 break;
             }
             if (buffer.getInt(position, order) == PCAPNG_INTERFACE && length >= 20) {
@@ -146,6 +162,11 @@ public final class CaptureLayout {
     /** @return the container format */
     public CaptureFormat format() {
         return format;
+    }
+
+    /** @return true if the file is gzip-compressed */
+    public boolean compressed() {
+        return compressed;
     }
 
     /** @return a pcap file's one section, or a pcapng file's sections in file order */

@@ -88,6 +88,16 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
         }
     }
 
+    /** Counts a message of a file of length-prefixed messages: no MoldUDP64, so no sequence number to track. */
+    @Override
+    public void message(final String file, final CapturePacket message) {
+        final DirectBuffer buffer = message.buffer();
+        final int offset = message.offset();
+        if (counts.classify(buffer, offset, message.capturedLength()) != null) {
+            lateness.event(ItchMessage.timestamp(buffer, offset) / 1_000_000L);
+        }
+    }
+
     /** @return true if the sequence number of the current packet's session lies in a remembered gap, which it leaves */
     private boolean fillsGap(final long sequence) {
         final Iterator<OpenGap> newestFirst = openGaps.descendingIterator();

@@ -16,6 +16,13 @@ interface PayloadAnalysis {
      */
     void payload(String file, CapturePacket packet, Datagram datagram);
 
+    /**
+     * @param file the file's name
+     * @param message one message of a file of length-prefixed ITCH messages (a packet of link type
+     *     {@link dev.weir.pipelines.capture.LinkType#ITCH_MESSAGE}); a format other than ITCH counts it as not its own
+     */
+    void message(String file, CapturePacket message);
+
     /** @return the counts so far */
     MessageTally tally();
 

@@ -29,6 +29,12 @@ final class PayloadSample {
     private int printable;
     private long goodLines;
     private long badLines;
+    private int messageFiles;
+
+    /** @return true while no payload was taken */
+    boolean empty() {
+        return payloads == 0;
+    }
 
     /** @return true once {@value #SIZE} payloads were taken */
     boolean full() {
@@ -50,6 +56,11 @@ final class PayloadSample {
             printable++;
             goodLines += parser.parse(buffer, offset, length, metric -> { }, badLine);
         }
+    }
+
+    /** Counts a file of length-prefixed ITCH messages: it has no datagrams to sample, its format says what it holds. */
+    void addMessageFile() {
+        messageFiles++;
     }
 
     private void addMold(final DirectBuffer buffer, final int offset, final int length) {
@@ -87,6 +98,10 @@ final class PayloadSample {
 
     /** @return the guess from the payloads taken so far, with the evidence */
     PayloadGuess guess() {
+        if (payloads == 0 && messageFiles > 0) {
+            return new PayloadGuess(PayloadKind.ITCH, false, messageFiles + (messageFiles == 1 ? " file holds" : " files hold")
+                    + " length-prefixed ITCH 5.0 messages (their first messages have ITCH 5.0 types and those types' lengths)");
+        }
         if (payloads == 0) {
             return new PayloadGuess(PayloadKind.UNKNOWN, false, "no non-empty UDP payload to look at");
         }
@@ -109,6 +124,9 @@ final class PayloadSample {
      */
     PayloadGuess chosen(final PayloadKind forced) {
         final PayloadGuess guess = guess();
+        if (payloads == 0 && messageFiles > 0) {
+            return new PayloadGuess(forced, true, "chosen by --decoder " + forced.optionName() + "; " + guess.reason());
+        }
         return new PayloadGuess(forced, true, "chosen by --decoder " + forced.optionName() + "; the payloads suggest "
                 + guess.kind().title() + ": " + guess.reason());
     }

@@ -22,7 +22,8 @@ public final class ReportJson {
         final JsonText json = new JsonText().beginObject(null);
         json.beginArray("files");
         for (final FileInspection file : report.files()) {
-            json.beginObject(null).field("file", file.file()).field("format", file.layout().format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap");
+            json.beginObject(null).field("file", file.file()).field("format", formatName(file.layout().format()))
+                    .field("compressed", file.layout().compressed());
             sections(json, file.layout());
             json.field("truncatedAt", file.truncatedAt());
             traffic(json, "traffic", file.traffic());
@@ -40,6 +41,14 @@ public final class ReportJson {
                 .field("suggestedOutOfOrdernessMillis", lateness.suggestedBound()).field("laterThanSuggested", lateness.laterThanSuggested())
                 .endObject();
         return json.endObject().toString();
+    }
+
+    private static String formatName(final CaptureFormat format) {
+        return switch (format) {
+            case PCAP_MICROSECONDS, PCAP_NANOSECONDS -> "pcap";
+            case PCAPNG -> "pcapng";
+            case ITCH_MESSAGES -> "itch-messages";
+        };
     }
 
     private static void sections(final JsonText json, final CaptureLayout layout) {

@@ -74,14 +74,15 @@ public final class ReportText {
                 final CaptureSection section = sections.get(0);
                 out.append("  format      pcap, ").append(layout.format() == CaptureFormat.PCAP_NANOSECONDS
                         ? "nanoseconds" : "microseconds").append(", ").append(section.byteOrder()).append(", version ")
-                        .append(section.version()).append('\n');
+                        .append(section.version()).append(gzip(layout)).append('\n');
                 for (final CaptureInterface captureInterface : section.interfaces()) {
                     out.append("  link type   ").append(captureInterface.linkTypeName()).append(", snapshot length ")
                             .append(captureInterface.snapLength()).append('\n');
                 }
             }
             case PCAPNG -> {
-                out.append("  format      pcapng, ").append(sections.size()).append(sections.size() == 1 ? " section" : " sections").append('\n');
+                out.append("  format      pcapng, ").append(sections.size()).append(sections.size() == 1 ? " section" : " sections")
+                        .append(gzip(layout)).append('\n');
                 for (int s = 0; s < sections.size(); s++) {
                     final CaptureSection section = sections.get(s);
                     out.append("  section ").append(s + 1).append("   ").append(section.byteOrder()).append(", version ").append(section.version())
@@ -95,8 +96,14 @@ public final class ReportText {
                     }
                 }
             }
+            case ITCH_MESSAGES -> out.append("  format      ITCH 5.0 messages, length-prefixed, no packets (each message counts as one)")
+                    .append(gzip(layout)).append('\n');
             default -> throw new IllegalStateException("format " + layout.format());
         }
+    }
+
+    private static String gzip(final CaptureLayout layout) {
+        return layout.compressed() ? ", gzip-compressed" : "";
     }
 
     private static void traffic(final StringBuilder out, final Traffic traffic) {

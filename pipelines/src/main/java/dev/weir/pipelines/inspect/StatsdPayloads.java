@@ -37,6 +37,13 @@ final class StatsdPayloads implements PayloadAnalysis, StatsdMetricHandler, Malf
         parser.parse(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength(), this, this);
     }
 
+    /** Parses the message as StatsD lines, as {@code --decoder statsd} asks: its time is the message's. */
+    @Override
+    public void message(final String file, final CapturePacket message) {
+        captureMillis = Math.floorDiv(message.timestampNanos(), 1_000_000L);
+        parser.parse(message.buffer(), message.offset(), message.capturedLength(), this, this);
+    }
+
     @Override
     public void onMetric(final StatsdMetric metric) {
         byType[metric.type().ordinal()]++;

@@ -17,8 +17,11 @@ package dev.weir.pipelines.replay;
  * @param cutBySnapLength packets whose datagram the capture's snapshot length cut, skipped: the results may be incomplete
  * @param lengthMismatches datagrams whose UDP length is shorter than their IP length says, decoded by the UDP length
  * @param untimedPackets packets without a timestamp of their own (pcapng simple packet blocks), given a neighbour's
+ * @param itchMessages messages read from files of length-prefixed ITCH messages, which have no packets
  */
 public record CaptureReadCounts(long packets, long datagrams, long fragments, long notUdp, long malformedPackets, long unsupportedLink,
         long filteredOut, long events, long badPayloads, long badFiles, long truncatedFiles, long cutBySnapLength,
-        long lengthMismatches, long untimedPackets) {
+        long lengthMismatches, long untimedPackets, long itchMessages) {
+    /** No packets, datagrams, events or faults: what a replay that never started read. */
+    public static final CaptureReadCounts NONE = new CaptureReadCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 }

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.replay;
 
 import dev.weir.pipelines.capture.CaptureFile;
+import dev.weir.pipelines.capture.CaptureFormat;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.DatagramDecoder;
@@ -12,8 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Reads capture files one after the other, straight from their mappings: every packet's UDP datagram that the
- * filter keeps goes to the decoder, and its events go into the pipeline. A packet is read once the clock has
+ * Reads capture files one after the other, straight from their windows: every packet's UDP datagram that the
+ * filter keeps goes to the decoder, and its events go into the pipeline; in a file of length-prefixed ITCH messages
+ * every message is one payload, for a decoder that {@link PayloadDecoder#readsItchMessages() reads them}. A packet is read once the clock has
  * reached the time its {@link ReplayPace} gives it, and {@link #nextAvailableMillis()} tells the scheduler that
  * time, so on the virtual clock processing time is the capture time. Nothing is allocated per packet or event.
  *
@@ -36,6 +38,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private final ReplayWarnings warnings;
     private final ReplayProgress progress;
     private final DatagramDecoder datagrams;
+    private final boolean filtered;
     private final ReplayDatagram datagram = new ReplayDatagram();
 
     private final Runnable firstPacket;
@@ -50,6 +53,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private SourceOutput<E> output;
 
     private long packets;
+    private long itchMessages;
     private long events;
     private long maxEventTime = Long.MIN_VALUE;
     private long badPayloads;
@@ -84,6 +88,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
         this.firstPacket = firstPacket;
         this.files = options.files();
         this.datagrams = new DatagramDecoder(options.filter());
+        this.filtered = !options.filter().keepsAll();
         this.decoder = decoder;
         this.pace = options.pace();
         this.clock = clock;
@@ -119,7 +124,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
             }
             return ReadStatus.MORE;
         } finally {
-            progress.update(bytesBefore + (file != null ? datagram.packet().fileOffset() : 0), packets, events, maxEventTime);
+            progress.update(bytesBefore + (file != null ? file.bytesRead() : 0), packets + itchMessages, events, maxEventTime);
         }
     }
 
@@ -183,9 +188,16 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
                 closeFile();
                 continue;
             }
-            if (packets++ == 0) {
+            if (packets + itchMessages == 0) {
                 firstPacket.run();
             }
+            if (file.format() == CaptureFormat.ITCH_MESSAGES) {
+                itchMessages++;
+                datagram.ip().message(packet);
+                pending = true;
+                return true;
+            }
+            packets++;
             if (datagrams.decode(packet, datagram.ip())) {
                 pending = true;
                 return true;
@@ -198,9 +210,16 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
             final Path path = files.get(fileIndex);
             try {
                 file = CaptureFile.open(path);
+                if (file.format() == CaptureFormat.ITCH_MESSAGES) {
+                    requireMessagesReadable(file);
+                }
                 datagram.file(file.name());
                 return true;
             } catch (final CaptureFormatException e) {
+                if (file != null) {
+                    file.close();
+                    file = null;
+                }
                 if (!skipBad) {
                     throw e;
                 }
@@ -209,6 +228,19 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
             }
         }
         return false;
+    }
+
+    /** A file of ITCH messages has no datagrams: only a decoder of ITCH messages reads it, and no filter applies. */
+    private void requireMessagesReadable(final CaptureFile messages) {
+        if (!decoder.readsItchMessages()) {
+            throw new CaptureFormatException(messages.name(), 0, 1, "the file holds length-prefixed ITCH 5.0 messages, not packets;"
+                    + " this pipeline decodes UDP datagrams of a pcap or pcapng capture (ITCH message files replay with the ITCH"
+                    + " pipelines, ohlcv and vwap, or --decoder itch)");
+        }
+        if (filtered) {
+            throw new CaptureFormatException(messages.name(), 0, 1, "the file holds length-prefixed ITCH 5.0 messages, not packets:"
+                    + " --port and --address select UDP datagrams, and it has none");
+        }
     }
 
     private void closeFile() {
@@ -229,6 +261,6 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     CaptureReadCounts counts() {
         return new CaptureReadCounts(packets, datagrams.datagrams(), datagrams.fragments(), datagrams.notUdp(), datagrams.malformed(),
                 datagrams.unsupportedLink(), datagrams.filteredOut(), events, badPayloads, badFiles, truncatedFiles, datagrams.cutBySnapLength(),
-                datagrams.lengthMismatches(), untimedPackets);
+                datagrams.lengthMismatches(), untimedPackets, itchMessages);
     }
 }

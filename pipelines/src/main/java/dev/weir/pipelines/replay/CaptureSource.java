@@ -53,6 +53,6 @@ final class CaptureSource<E> implements Source<E> {
 
     /** @return what the reader read; all zero if it never started */
     CaptureReadCounts counts() {
-        return reader != null ? reader.counts() : new CaptureReadCounts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return reader != null ? reader.counts() : CaptureReadCounts.NONE;
     }
 }

@@ -79,6 +79,11 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
             }
 
             @Override
+            public boolean readsItchMessages() {
+                return decoder.readsItchMessages();
+            }
+
+            @Override
             public void endOfInput() {
                 decoder.endOfInput();
             }

@@ -27,6 +27,16 @@ public interface PayloadDecoder<E> {
     void decode(ReplayDatagram datagram, DecodedEvents<E> events);
 
     /**
+     * @return true if the decoder also takes the messages of a file of length-prefixed ITCH 5.0 messages
+     *     ({@link dev.weir.pipelines.capture.CaptureFormat#ITCH_MESSAGES}): then each such message comes to
+     *     {@link #decode} as a payload of its own, with {@link ReplayDatagram#itchMessage()} true; a decoder that does
+     *     not is refused such a file with a message naming it
+     */
+    default boolean readsItchMessages() {
+        return false;
+    }
+
+    /**
      * Called once after the last datagram of the last file, on the reading thread: the last chance to warn
      * about what only the end shows.
      */

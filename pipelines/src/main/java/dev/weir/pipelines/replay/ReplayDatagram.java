@@ -2,6 +2,7 @@ package dev.weir.pipelines.replay;
 
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
+import dev.weir.pipelines.capture.LinkType;
 import org.agrona.DirectBuffer;
 
 /**
@@ -33,7 +34,7 @@ public final class ReplayDatagram {
         return fileName;
     }
 
-    /** @return the mapping the payload is in */
+    /** @return the capture's window the payload is in */
     public DirectBuffer buffer() {
         return datagram.buffer();
     }
@@ -58,14 +59,22 @@ public final class ReplayDatagram {
         return Math.floorDiv(packet.timestampNanos(), 1_000_000L);
     }
 
-    /** @return the packet's 1-based number in its file */
+    /**
+     * @return true if the payload is one ITCH 5.0 message of a file of length-prefixed messages (no MoldUDP64, no
+     *     addresses or ports), false if it is a UDP datagram's
+     */
+    public boolean itchMessage() {
+        return packet.linkType() == LinkType.ITCH_MESSAGE;
+    }
+
+    /** @return the packet's 1-based number in its file (the message's, in a file of ITCH messages) */
     public long packetNumber() {
         return packet.ordinal();
     }
 
-    /** @return the file offset of the payload's byte {@code payloadIndex} (0 = the first) */
+    /** @return the file offset (in the uncompressed stream, for gzip) of the payload's byte {@code payloadIndex} (0 = the first) */
     public long fileOffsetOf(final int payloadIndex) {
-        return (long) datagram.payloadOffset() + payloadIndex;
+        return packet.fileOffsetOf(datagram.payloadOffset() + payloadIndex);
     }
 
     /** @return the IP header fields and ports (source and destination address, ports, IP version); the reader fills it */

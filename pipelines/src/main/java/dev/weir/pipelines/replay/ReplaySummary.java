@@ -40,9 +40,15 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
     public List<String> lines() {
         final String prefix = "weir replay: ";
         final List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%s%s: %,d packets, %,d datagrams replayed (skipped: %,d not UDP, %,d fragments,"
-                + " %,d malformed, %,d unsupported link, %,d filtered out)", prefix, pipeline, read.packets(), read.datagrams(),
-                read.notUdp(), read.fragments(), read.malformedPackets(), read.unsupportedLink(), read.filteredOut()));
+        if (read.itchMessages() > 0 && read.packets() == 0) {
+            lines.add(String.format(Locale.ROOT, "%s%s: %,d length-prefixed ITCH messages replayed (no packets)", prefix, pipeline,
+                    read.itchMessages()));
+        } else {
+            lines.add(String.format(Locale.ROOT, "%s%s: %,d packets, %,d datagrams replayed (skipped: %,d not UDP, %,d fragments,"
+                    + " %,d malformed, %,d unsupported link, %,d filtered out)%s", prefix, pipeline, read.packets(), read.datagrams(),
+                    read.notUdp(), read.fragments(), read.malformedPackets(), read.unsupportedLink(), read.filteredOut(),
+                    read.itchMessages() > 0 ? String.format(Locale.ROOT, ", and %,d length-prefixed ITCH messages", read.itchMessages()) : ""));
+        }
         if (!decoded.isEmpty()) {
             final StringBuilder counts = new StringBuilder(prefix).append("decoded:");
             String separator = " ";
@@ -70,8 +76,9 @@ public record ReplaySummary(String pipeline, CaptureReadCounts read, Map<String,
             lines.add(String.format(Locale.ROOT, "%s%,d packets without a timestamp (pcapng simple packet blocks) took the time of the"
                     + " packet before them, or of the first timed packet when none came before", prefix, read.untimedPackets()));
         }
-        lines.add(String.format(Locale.ROOT, "%s%.2f s, %,d packets/s, %,d events/s", prefix, elapsedNanos / 1e9,
-                perSecond(read.packets()), eventsPerSecond()));
+        final boolean messages = read.packets() == 0 && read.itchMessages() > 0;
+        lines.add(String.format(Locale.ROOT, "%s%.2f s, %,d %s/s, %,d events/s", prefix, elapsedNanos / 1e9,
+                perSecond(messages ? read.itchMessages() : read.packets()), messages ? "messages" : "packets", eventsPerSecond()));
         return lines;
     }
 }

@@ -135,8 +135,32 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
 
     @Override
     public void decode(final ReplayDatagram datagram, final DecodedEvents<TradePrint> events) {
+        if (datagram.itchMessage()) {
+            decodeMessage(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength(), events);
+            return;
+        }
         decode(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength(), datagram.fileName(),
             datagram.packetNumber(), events);
+    }
+
+    /** Takes the messages of files of length-prefixed ITCH messages too: they have no MoldUDP64, so no sequence numbers. */
+    @Override
+    public boolean readsItchMessages() {
+        return true;
+    }
+
+    /**
+     * Decodes one ITCH message that came without MoldUDP64 (from a file of length-prefixed messages): counted by type
+     * and applied to the book like a message of a packet in sequence; there is no sequence number, so no gap or repeat.
+     *
+     * @param buffer the bytes
+     * @param offset where the message's type byte is
+     * @param length the message's length
+     * @param events where its trade goes, if it prints one
+     */
+    public void decodeMessage(final DirectBuffer buffer, final int offset, final int length, final DecodedEvents<TradePrint> events) {
+        this.events = events;
+        apply(buffer, offset, length, events);
     }
 
     /**

@@ -112,4 +112,23 @@ class CaptureLayoutTest {
             assertEquals(2, file.traffic().datagrams());
         }
     }
+
+    @Test
+    void aGzippedPcapngHasTheLayoutOfThePlainOneAndSaysItIsCompressed() throws IOException {
+        final ByteArrayOutputStream file = new ByteArrayOutputStream();
+        file.write(bigEndianSection());
+        file.write(writtenCapture(CaptureEncoding.PCAPNG_NANOSECONDS));
+        final Path plain = Files.write(dir.resolve("plain.pcapng"), file.toByteArray());
+        final ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(compressed)) {
+            gzip.write(file.toByteArray());
+        }
+        final Path gzipped = Files.write(dir.resolve("gzipped.pcapng"), compressed.toByteArray());
+        final InspectionReport report = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(plain, gzipped));
+        final String plainText = ReportText.file(report.files().get(0)).replace(plain.toString(), "FILE");
+        final String gzippedText = ReportText.file(report.files().get(1)).replace(gzipped.toString(), "FILE");
+        assertEquals(plainText.replace("  format      pcapng, 2 sections\n", "  format      pcapng, 2 sections, gzip-compressed\n"), gzippedText);
+        assertEquals(false, report.files().get(0).layout().compressed());
+        assertEquals(true, report.files().get(1).layout().compressed());
+    }
 }

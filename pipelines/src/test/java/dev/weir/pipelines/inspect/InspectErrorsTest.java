@@ -58,7 +58,8 @@ class InspectErrorsTest {
         final Path text = Files.writeString(dir.resolve("notes.pcap"), "not a capture");
         final CaptureFormatException error = assertThrows(CaptureFormatException.class, () -> inspector().inspect(List.of(text)));
         assertEquals(text + ": offset 0 (packet 1): not a capture: magic 0x6e6f7420 is neither pcap (0xa1b2c3d4, 0xa1b23c4d, either"
-                + " byte order) nor pcapng (0x0a0d0d0a)", error.getMessage());
+                + " byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages", error.getMessage());
         final Path empty = Files.write(dir.resolve("empty.pcap"), new byte[0]);
         assertEquals(empty + ": offset 0 (packet 1): truncated header: the file has 0 bytes, a capture starts with a 24-byte pcap header"
                 + " or a pcapng section header block",

@@ -89,7 +89,7 @@ class ReportOutputTest {
                 + "{\"code\":\"ms\",\"name\":\"timer\",\"count\":1},{\"code\":\"h\",\"name\":\"histogram\",\"count\":1},"
                 + "{\"code\":\"d\",\"name\":\"distribution\",\"count\":1}],\"skipped\":1,"
                 + "\"skippedBy\":[{\"code\":\"missing-colon\",\"name\":\"missing ':' after the name\",\"count\":1}]}}";
-        assertEquals("{\"files\":[{\"file\":\"" + file + "\",\"format\":\"pcap\",\"sections\":[{\"byteOrder\":\"little-endian\",\"version\":\"2.4\","
+        assertEquals("{\"files\":[{\"file\":\"" + file + "\",\"format\":\"pcap\",\"compressed\":false,\"sections\":[{\"byteOrder\":\"little-endian\",\"version\":\"2.4\","
                 + "\"interfaces\":[{\"linkType\":1,\"linkTypeName\":\"EN10MB (Ethernet)\",\"snapLength\":262144,\"resolution\":\"microseconds\","
                 + "\"name\":\"\"}]}],\"truncatedAt\":-1,\"traffic\":" + traffic + "}],"
                 + "\"total\":" + traffic + ",\"port\":8125,"

@@ -161,7 +161,8 @@ class ReplayRunTest {
                 () -> replay(new PortTraffic(), ReplayOptions.of(List.of(fixture("udp-lo-us.pcap"), bad)), new ArrayList<>()));
         final CaptureFormatException cause = assertInstanceOf(CaptureFormatException.class, failed.getCause());
         assertEquals(bad + ": offset 0 (packet 1): not a capture: magic 0x74686573 is neither pcap (0xa1b2c3d4, 0xa1b23c4d, either"
-                + " byte order) nor pcapng (0x0a0d0d0a)", cause.getMessage());
+                + " byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages", cause.getMessage());
     }
 
     @Test
@@ -172,7 +173,8 @@ class ReplayRunTest {
                 ReplayOptions.of(List.of(bad, fixture("udp-lo-us.pcap"))).withSkipBad(true), warnings);
         assertEquals(expectedFromTshark("udp-lo-us.pcap", 512), sortedRows(lines));
         assertEquals(List.of(bad + ": offset 0 (packet 1): not a capture: magic 0x74686573 is neither pcap (0xa1b2c3d4, 0xa1b23c4d,"
-                + " either byte order) nor pcapng (0x0a0d0d0a) (the file is skipped)"), warnings);
+                + " either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with"
+                + " length-prefixed ITCH 5.0 messages (the file is skipped)"), warnings);
     }
 
     /** Fails on the datagram to port 26402, as a decoder does on a payload that breaks its format. */
@@ -231,7 +233,7 @@ class ReplayRunTest {
                 line -> { }, SystemNanoClock.INSTANCE);
         final ReplaySummary summary = run.execute(OutputFormat.CSV);
         final List<String> expectedRows = expectedFromTshark("udp-lo-us.pcap", 512);
-        assertEquals(new CaptureReadCounts(6, 5, 0, 0, 0, 0, 0, 5, 0, 0, 0, 1, 0, 0), summary.read());
+        assertEquals(new CaptureReadCounts(6, 5, 0, 0, 0, 0, 0, 5, 0, 0, 0, 1, 0, 0, 0), summary.read());
         assertEquals(expectedRows.size() - 1, summary.rows());
         assertEquals(summary.rows(), summary.windowsFired());
         assertEquals(0, summary.lateDropped());

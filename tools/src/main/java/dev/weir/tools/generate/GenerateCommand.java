@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         description = {
             "Generates ITCH or StatsD traffic into a capture or onto UDP.",
             "itch: NASDAQ TotalView-ITCH 5.0 over MoldUDP64; statsd: StatsD metrics from several hosts. The same seed makes"
-                    + " the same traffic; a pcap or pcapng capture, or UDP datagrams sent in real time (docs/replay.md)."
+                    + " the same traffic; a pcap or pcapng capture, an ITCH message file, or UDP datagrams sent in real time (docs/replay.md)."
         })
 public final class GenerateCommand implements Runnable {
     @CommandLine.Spec

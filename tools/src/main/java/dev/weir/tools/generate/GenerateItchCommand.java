@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
             "Generates a TotalView-ITCH 5.0 session over MoldUDP64.",
             "From 09:30:00 on 2026-11-30: the stock directory, then consistent order flow (adds, executions, cancels, deletes,"
                     + " replaces, trades, crosses, breaks).",
-            "Default destination 233.54.12.111:26400. A one-line summary goes to stderr."
+            "Default destination 233.54.12.111:26400. A one-line summary goes to stderr.",
+            "--format nasdaq-binary writes the messages alone, length-prefixed, as NASDAQ's sample files (no packets)."
         })
 public final class GenerateItchCommand implements Callable<Integer> {
     @Mixin
@@ -48,6 +49,10 @@ public final class GenerateItchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         output.check();
+        if (disorder != 0 || gaps != 0) {
+            output.refuseItchMessages("a file of messages has no packets to " + (disorder != 0 ? "reorder: leave out --disorder"
+                    : "leave out: leave out --gaps"));
+        }
         final ItchTrafficOptions options = output.option(() -> new ItchTrafficOptions(symbols, messages, rate, disorder, seed, gaps,
                 output.port(ItchTrafficOptions.DEFAULT_PORT), output.destination(ItchTrafficOptions.DEFAULT_DESTINATION)));
         output.generate("itch", sink -> new ItchTrafficGenerator(options).generate(sink).text());

@@ -44,6 +44,7 @@ public final class GenerateStatsdCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         output.check();
+        output.refuseItchMessages("it writes ITCH messages, and StatsD traffic has none: use pcap or pcapng");
         final StatsdTrafficOptions options = output.option(() -> new StatsdTrafficOptions(hosts, messages, rate, seed, malformed,
                 output.port(StatsdTrafficOptions.DEFAULT_PORT), output.destination(StatsdTrafficOptions.DEFAULT_DESTINATION)));
         output.generate("statsd", sink -> new StatsdTrafficGenerator(options).generate(sink).text());

@@ -5,6 +5,8 @@ import dev.weir.files.UnwritableFileException;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.DatagramSink;
+import dev.weir.pipelines.generate.GeneratedFile;
+import dev.weir.pipelines.generate.ItchMessageFileWriter;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.run.OutputFileException;
 import java.io.BufferedOutputStream;
@@ -35,7 +37,9 @@ public final class TrafficOutput {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the capture to FILE (a regular file, created or replaced once the capture is complete).")
     private Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "pcap (default) or pcapng.")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "pcap (default), pcapng, or for itch nasdaq-binary: length-prefixed messages as NASDAQ's sample files"
+                    + " (gzip-compressed when FILE ends in .gz).")
     private String format;
 
     @Option(names = "--nanos", description = "Nanosecond timestamps (default: microseconds).")
@@ -104,11 +108,32 @@ public final class TrafficOutput {
     }
 
     private CaptureEncoding encoding() {
+        if (itchMessages()) {
+            if (nanos) {
+                throw usage("--format nasdaq-binary: ITCH messages carry their own nanosecond timestamps, leave out --nanos");
+            }
+            return null;
+        }
         final String name = format == null ? "pcap" : format;
         if (!name.equals("pcap") && !name.equals("pcapng")) {
-            throw usage("--format must be pcap or pcapng, got '" + format + "'");
+            throw usage("--format must be pcap, pcapng or nasdaq-binary, got '" + format + "'");
         }
         return CaptureEncoding.of(name.equals("pcapng"), nanos);
+    }
+
+    /** @return true if {@code --format nasdaq-binary} asks for a file of length-prefixed ITCH messages, not a capture */
+    boolean itchMessages() {
+        return "nasdaq-binary".equals(format);
+    }
+
+    /**
+     * @param reason why the traffic cannot be written as ITCH messages
+     * @throws CommandLine.ParameterException if {@code --format nasdaq-binary} was asked for
+     */
+    void refuseItchMessages(final String reason) {
+        if (itchMessages()) {
+            throw usage("--format nasdaq-binary: " + reason);
+        }
     }
 
     private int[] target() {
@@ -205,7 +230,11 @@ public final class TrafficOutput {
             throw new OutputFileException(out.toString(), "cannot create the capture: " + e.reason());
         }
         try (file) {
-            final CaptureWriter writer = CaptureWriter.over(out.toString(), new BufferedOutputStream(file.stream(), BUFFER_BYTES), encoding());
+            final CaptureEncoding encoding = encoding();
+            final BufferedOutputStream stream = new BufferedOutputStream(file.stream(), BUFFER_BYTES);
+            final GeneratedFile writer = itchMessages()
+                    ? ItchMessageFileWriter.over(out.toString(), stream, out.getFileName().toString().endsWith(".gz"))
+                    : CaptureWriter.over(out.toString(), stream, encoding);
             final String summary = generate.apply(writer);
             writer.close();
             file.commit();

@@ -32,7 +32,8 @@ import picocli.CommandLine.Parameters;
         abbreviateSynopsis = true,
         description = {
             "Shows what pcap or pcapng captures hold, before they are replayed.",
-            "Per file and in total: format and link types, packets, UDP datagrams and what was skipped, the biggest flows,"
+            "It reads them plain or gzipped, and NASDAQ's files of length-prefixed ITCH messages too."
+                    + " Per file and in total: format and link types, packets, UDP datagrams and what was skipped, the biggest flows,"
                     + " the capture time range and rate; the payload format guessed (MoldUDP64/ITCH 5.0 or StatsD) and why,"
                     + " messages by type, MoldUDP64 sequence gaps and duplicates, and how out of order the events are, with"
                     + " a suggested --out-of-orderness (see docs/inspect.md)."
@@ -41,7 +42,8 @@ public final class InspectCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "pcap or pcapng files, in replay order.")
+    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "pcap or pcapng files, plain or gzipped, or files of length-prefixed ITCH messages,"
+            + " in replay order.")
     private List<Path> captures;
 
     @Option(names = "--port", paramLabel = "N", description = "Decode only the payloads of datagrams to this destination port.")

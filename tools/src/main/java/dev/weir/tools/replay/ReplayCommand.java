@@ -54,7 +54,8 @@ import picocli.CommandLine.Parameters;
         abbreviateSynopsis = true,
         description = {
             "Replays pcap and pcapng captures through a pipeline or a job file.",
-            "Decodes the UDP datagrams (ITCH 5.0 over MoldUDP64, StatsD) and prints the pipeline's rows. By default the replay"
+            "It reads captures of any size, plain or gzipped, and NASDAQ's files of length-prefixed ITCH messages."
+                    + " Decodes the UDP datagrams (ITCH 5.0 over MoldUDP64, StatsD) and prints the pipeline's rows. By default the replay"
                     + " runs as fast as it can on a virtual clock that follows the capture, and two replays print the same bytes"
                     + " (see docs/replay.md)."
         })
