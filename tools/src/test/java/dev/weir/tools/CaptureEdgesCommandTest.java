@@ -133,7 +133,7 @@ class CaptureEdgesCommandTest {
         final Path text = write("metrics.txt", "host:1|c\nhost:2|c\n".getBytes(StandardCharsets.US_ASCII));
         final CommandRun run = CommandRun.of("replay", "--pipeline", "statsd-counters", text.toString());
         run.assertBadInput(text + ": offset 0 (packet 1): not a capture: magic 0x686f7374 is neither pcap (0xa1b2c3d4, 0xa1b23c4d,"
-                + " either byte order) nor pcapng (0x0a0d0d0a)");
+                + " either byte order) nor pcapng (0x0a0d0d0a), and the file does not start with length-prefixed ITCH 5.0 messages");
         assertEquals("", run.out(), run::describe);
     }
 

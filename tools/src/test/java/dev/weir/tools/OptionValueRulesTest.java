@@ -70,7 +70,7 @@ class OptionValueRulesTest {
         assertUsage(CommandRun.of("inspect", "--format", "TEXT", capture), "--format must be text or json, got 'TEXT'", "inspect");
         assertUsage(CommandRun.of("inspect", "--decoder", "ITCH", capture), "--decoder must be auto, itch or statsd, got 'ITCH'", "inspect");
         assertUsage(CommandRun.of("generate", "itch", "--out", dir.resolve("x.pcap").toString(), "--format", "PCAPNG"),
-                "--format must be pcap or pcapng, got 'PCAPNG'", "generate itch");
+                "--format must be pcap, pcapng or nasdaq-binary, got 'PCAPNG'", "generate itch");
         assertUsage(CommandRun.of("scenario", "--runtime", "THREADED", "job.yaml", "elements.csv"),
                 "Invalid value for option '--runtime': unknown runtime 'THREADED' (valid values: deterministic, threaded)", "scenario");
         assertUsage(CommandRun.of("scenario", "--engine", "FLINK", "job.yaml", "elements.csv"), "--engine must be weir or flink, got 'FLINK'",
