@@ -147,22 +147,6 @@ class RunInputChecksTest {
     }
 
     @Test
-    void aStandardOutputNobodyReadsFailsTheRunWithOneLine() throws Exception {
-        // as in `weir run ... | head -1` once head has gone: the results were not delivered
-        final ChildWeir run = ChildWeir.startWithClosedStdout(dir, "closed", "run", "--state", "heap", job.toString(), records.toString());
-        assertEquals(ExitCodes.FAILED, run.awaitExit(60));
-        assertEquals(List.of("weir: error: cannot write to standard output", "(run with --debug for the stack trace)"),
-                Files.readAllLines(dir.resolve("closed.err")));
-
-        final Path elements = Files.writeString(dir.resolve("elements.csv"), "at,channel,kind,key,ts,value\n0,0,R,k,1,1\n0,0,E,,,\n");
-        final ChildWeir scenario = ChildWeir.startWithClosedStdout(dir, "closed-scenario", "scenario", "--state", "heap",
-                job.toString(), elements.toString());
-        assertEquals(ExitCodes.FAILED, scenario.awaitExit(60));
-        assertEquals(List.of("weir: error: cannot write to standard output", "(run with --debug for the stack trace)"),
-                Files.readAllLines(dir.resolve("closed-scenario.err")));
-    }
-
-    @Test
     void aRecordFileGivenTwiceByAnyPathIsBadInput() throws IOException {
         final Path link = Files.createSymbolicLink(dir.resolve("link.csv"), records);
         for (final String again : List.of(records.toString(), dir.resolve("sub/../r.csv").toString(), link.toString())) {

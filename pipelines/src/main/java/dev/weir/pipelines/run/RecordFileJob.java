@@ -55,6 +55,20 @@ public final class RecordFileJob {
      */
     public static RecordFileRun start(final JobSpec job, final List<Path> files, final RunOptions options,
             final Consumer<String> lines) {
+        return start(job, files, options, (RunOutput) lines::accept);
+    }
+
+    /**
+     * Builds and starts the pipeline, telling the output when the lines a checkpoint covers must be durable.
+     *
+     * @param job the job; it must have a window section
+     * @param files the record files, one split each
+     * @param options the state backend and checkpointing
+     * @param lines receives the output lines; calls are serialized
+     * @return the running job
+     * @throws dev.weir.checkpoint.CheckpointException if the restore directory holds no complete checkpoint
+     */
+    public static RecordFileRun start(final JobSpec job, final List<Path> files, final RunOptions options, final RunOutput lines) {
         if (job.window() == null) {
             throw new IllegalArgumentException("the job has no window section: 'weir run' needs one");
         }

@@ -12,6 +12,7 @@ import dev.weir.pipelines.run.RecordFileJob;
 import dev.weir.pipelines.run.RecordFileRun;
 import dev.weir.pipelines.run.RestoreDirectoryException;
 import dev.weir.pipelines.run.RunOptions;
+import dev.weir.pipelines.run.RunOutput;
 import dev.weir.pipelines.run.RunSummary;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.runtime.PipelineExecutionException;
@@ -22,8 +23,9 @@ import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.LineLimitOption;
+import dev.weir.tools.Interruption;
 import dev.weir.tools.ProgressDisplay;
-import dev.weir.tools.ResultLines;
+import dev.weir.tools.ResultWriter;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
@@ -31,7 +33,6 @@ import dev.weir.tools.engine.EngineOption;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -39,7 +40,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -153,7 +153,7 @@ public final class RunCommand implements Callable<Integer> {
         if (output != null) {
             inputs.refuseAsOutput(output);
         }
-        try (PrintWriter out = writer()) {
+        try (ResultWriter out = writer()) {
             if (other != null) {
                 runOn(other, job, out);
             } else {
@@ -173,26 +173,22 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The job on another engine: the same lines, and a summary of what that engine's output tells exactly. */
-    private void runOn(final ExecutionEngine other, final JobSpec job, final PrintWriter out) throws Exception {
-        final boolean flushEachLine = output != null;
+    private void runOn(final ExecutionEngine other, final JobSpec job, final ResultWriter out) throws Exception {
         final long startedNanos = clock.nanos();
         final long[] counts = new long[2];
         try {
             final long lateDropped = other.run(job, jobFile, recordFiles, new EngineRunOptions(flinkAddress,
                     parallelism == null ? 0 : parallelism, checkpointDir, checkpointInterval, lineLimit.maxLineBytes()), line -> {
                         counts[line.startsWith("FIRE ") ? 0 : 1]++;
-                        out.println(line);
-                        if (flushEachLine) {
-                            out.flush();
-                        }
+                        out.line(line);
                     });
-            out.println(ScenarioLines.summary(lateDropped));
-            ResultLines.checkWritten(out, output);
+            out.line(ScenarioLines.summary(lateDropped));
+            out.checkWritten();
             // records read, checkpoints and the rate are Flink's metrics, which the collected output does not carry
             System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output, %d windows fired,"
                     + " %.2f s", other.name(), lateDropped, counts[1], counts[0], (clock.nanos() - startedNanos) / 1e9));
         } finally {
-            ResultLines.checkWritten(out, output);
+            out.checkWritten();
         }
     }
 
@@ -258,36 +254,49 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {
-        final boolean flushEachLine = output != null;
+    private void run(final JobSpec job, final RunOptions options, final ResultWriter out) throws InterruptedException {
         final long startedNanos = clock.nanos();
-        try (RecordFileRun running = start(job, options, line -> {
-            out.println(line);
-            if (flushEachLine) {
+        final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
+                ? new ProgressDisplay(System.err, "weir run", "records") : null;
+        try (RecordFileRun running = start(job, options, new RunOutput() {
+            @Override
+            public void line(final String line) {
+                out.line(line);
+            }
+
+            @Override
+            public void flush() {
                 out.flush();
             }
-        })) {
+
+            @Override
+            public void preCommit() {
+                out.sync();
+            }
+        }); Interruption interruption = Interruption.register("weir run", out, display == null ? null : display::clear,
+                () -> running.summary(clock.nanos() - startedNanos).counts())) {
             if (options.restoreDir() != null) {
                 System.err.println("weir: run: resumed from checkpoint " + running.restoredCheckpointId() + " in " + options.restoreDir());
             }
-            awaitEnd(running, startedNanos);
+            awaitEnd(running, startedNanos, display);
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
-            out.println(ScenarioLines.summary(summary.lateDropped()));
+            out.line(ScenarioLines.summary(summary.lateDropped()));
             // a run whose lines did not all get written failed: no summary that says otherwise
-            ResultLines.checkWritten(out, output);
-            System.err.println(summary.line());
+            out.checkWritten();
+            if (interruption.ended()) {
+                System.err.println(summary.line());
+            }
         } catch (final PipelineExecutionException e) {
             final RecordFileException bad = badRecord(e.getCause());
             throw bad != null ? bad : e;
         } finally {
-            ResultLines.checkWritten(out, output);
+            out.checkWritten();
         }
     }
 
     /** Waits for the pipeline to end, rewriting the progress line meanwhile if there is one. */
-    private void awaitEnd(final RecordFileRun running, final long startedNanos) throws InterruptedException {
-        final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
-                ? new ProgressDisplay(System.err, "weir run", "records") : null;
+    private void awaitEnd(final RecordFileRun running, final long startedNanos, final ProgressDisplay display)
+            throws InterruptedException {
         try {
             while (!running.pipeline().awaitTermination(PROGRESS_EVERY)) {
                 if (display != null) {
@@ -303,7 +312,7 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private RecordFileRun start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
+    private RecordFileRun start(final JobSpec job, final RunOptions options, final RunOutput lines) {
         if (options.checkpointDir() != null) {
             EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh, options.restoreDir());
         }
@@ -340,9 +349,9 @@ public final class RunCommand implements Callable<Integer> {
         return null;
     }
 
-    private PrintWriter writer() throws IOException {
+    private ResultWriter writer() throws IOException {
         try {
-            return ResultLines.open(output);
+            return ResultWriter.open(output);
         } catch (final NoSuchFileException e) {
             throw new RecordFileException(output.toString(), 0, null, "cannot create the output file: no such directory");
         }
