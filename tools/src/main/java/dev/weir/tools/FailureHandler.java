@@ -22,6 +22,10 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             // the reader of stdout has all it wanted: end quietly, as a Unix tool does on SIGPIPE
             return ExitCodes.OUTPUT_CLOSED;
         }
+        if (Interruption.happened()) {
+            // stopped by a signal: the interrupted line said so, and the JVM exits with the signal's status
+            return ExitCodes.FAILED;
+        }
         // a java command without Weir's flags (for the off-heap state or for checkpoint files), a bad
         // weir.state.* property or a state over its cap is a usage error: the message names the
         // flags to add or the setting to correct

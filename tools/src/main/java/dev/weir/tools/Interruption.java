@@ -1,6 +1,7 @@
 package dev.weir.tools;
 
 import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -11,6 +12,8 @@ import java.util.function.Supplier;
  * removes the hook once the command has ended by itself.
  */
 public final class Interruption implements AutoCloseable {
+    private static final AtomicBoolean HAPPENED = new AtomicBoolean();
+
     private final Thread hook;
 
     private Interruption(final Thread hook) {
@@ -28,6 +31,7 @@ public final class Interruption implements AutoCloseable {
             final Supplier<String> summary) {
         final PrintStream err = System.err;
         final Thread hook = new Thread(() -> {
+            HAPPENED.set(true);
             out.stop();
             if (beforeSummary != null) {
                 beforeSummary.run();
@@ -37,6 +41,14 @@ public final class Interruption implements AutoCloseable {
         }, "weir-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         return new Interruption(hook);
+    }
+
+    /**
+     * @return true once a command's hook has run: the process is stopping, and what fails now (the off-heap
+     *     state closed under a running pipeline, say) is a consequence of the signal, not news for stderr
+     */
+    public static boolean happened() {
+        return HAPPENED.get();
     }
 
     /**

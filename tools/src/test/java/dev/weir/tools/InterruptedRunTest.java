@@ -89,6 +89,41 @@ class InterruptedRunTest {
         assertTrue(keptResults > 0, "the killed run kept results");
     }
 
+    @Test
+    void aPacedReplayStoppedBySigtermKeepsEveryRowItPrintedWhole() throws Exception {
+        final String capture = Path.of(System.getProperty("weir.repo.root")).resolve("examples/replay/itch-sample.pcap").toString();
+        final CommandRun whole = CommandRun.of("replay", "--pipeline", "ohlcv", capture);
+        assertEquals(0, whole.exitCode(), whole::describe);
+        // the capture lasts about 25 s in real time; the default (off-heap) state closes its maps on shutdown too
+        final ChildWeir replay = ChildWeir.start(dir, "replay", "replay", "--pipeline", "ohlcv", "--pace", "realtime", capture);
+        awaitLines(replay, 3);
+        replay.process().destroy();
+        assertEquals(143, replay.awaitExit(60), "ended by SIGTERM (128 + 15)");
+        final List<String> stderr = Files.readAllLines(replay.stderr());
+        assertEquals(1, stderr.size(), () -> "one line on stderr: " + stderr);
+        assertTrue(Pattern.matches("weir replay: interrupted: \\d+ packets, \\d+ events, \\S+ \\S+ of 1\\.4 MB read, \\d+\\.\\d\\d s",
+                stderr.get(0)), stderr.get(0));
+        final String printed = Files.readString(replay.stdout());
+        assertTrue(printed.endsWith("\n"), "the last row is whole");
+        final List<String> rows = printed.lines().toList();
+        assertTrue(rows.size() >= 3 && rows.size() < whole.outLines().size(), "stopped on the way: " + rows.size() + " rows");
+        assertEquals(whole.outLines().subList(0, rows.size()), rows, "the rows of the uninterrupted replay, in order");
+    }
+
+    /** Waits until the child's stdout holds {@code lines} whole lines, failing if it ends first or takes over a minute. */
+    private static void awaitLines(final ChildWeir child, final int lines) throws Exception {
+        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            assertTrue(child.process().isAlive(), () -> "the child ended first: " + child.stderrText());
+            if (Files.readString(child.stdout()).chars().filter(c -> c == '\n').count() >= lines) {
+                return;
+            }
+            child.process().waitFor(10, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        child.process().destroyForcibly();
+        throw new AssertionError("no " + lines + " lines within 60 s: " + child.stderrText());
+    }
+
     private static boolean isComment(final String line) {
         return line.startsWith("#");
     }
