@@ -5,6 +5,7 @@ import dev.weir.metrics.PipelineMetrics;
 import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.run.CheckpointDirectoryLock;
 import dev.weir.pipelines.run.EarlierCheckpoints;
 import dev.weir.pipelines.run.RecordFieldException;
 import dev.weir.pipelines.run.RecordFileException;
@@ -255,6 +256,24 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private void run(final JobSpec job, final RunOptions options, final ResultWriter out) throws InterruptedException {
+        try (CheckpointDirectoryLock checkpointing = options.checkpointDir() == null ? null
+                : CheckpointDirectoryLock.exclusive(options.checkpointDir(), "--checkpoint-dir");
+                CheckpointDirectoryLock restoring = sharedRestoreLock(options)) {
+            runLocked(job, options, out);
+        }
+    }
+
+    /** The restore directory, shared with other runs that only read it, unless this run checkpoints there too. */
+    private static CheckpointDirectoryLock sharedRestoreLock(final RunOptions options) {
+        final Path restore = options.restoreDir();
+        if (restore == null || !Files.isDirectory(restore)
+                || options.checkpointDir() != null && EarlierCheckpoints.sameDirectory(options.checkpointDir(), restore)) {
+            return null;
+        }
+        return CheckpointDirectoryLock.shared(restore);
+    }
+
+    private void runLocked(final JobSpec job, final RunOptions options, final ResultWriter out) throws InterruptedException {
         final long startedNanos = clock.nanos();
         final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
                 ? new ProgressDisplay(System.err, "weir run", "records") : null;
