@@ -45,6 +45,7 @@ public final class SnapshotFileReader {
 
     private static long read(final Path file, final byte kind, final SnapshotEntryVisitor visitor) {
         final byte[] bytes;
+        CheckpointDirectory.regularFileSize(file, "checkpoint file " + file);
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException missing) {
