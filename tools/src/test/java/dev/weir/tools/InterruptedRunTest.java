@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,15 +45,20 @@ class InterruptedRunTest {
         final Path job = Files.writeString(dir.resolve("job.yaml"), JOB);
         final Path odd = writeRecords(dir.resolve("odd.csv"), 1);
         final Path even = writeRecords(dir.resolve("even.csv"), 0);
-        final CommandRun uninterrupted = CommandRun.of("run", "--state", "heap", job.toString(), odd.toString(), even.toString());
+        final CommandRun uninterrupted = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), odd.toString(), even.toString());
         assertEquals(0, uninterrupted.exitCode(), uninterrupted::describe);
         final Map<String, Integer> expected = count(uninterrupted.outLines());
 
         final Path checkpoints = dir.resolve("checkpoints");
-        final ChildWeir killed = ChildWeir.start(dir, "killed", "run", "--state", "heap", "--no-progress", job.toString(),
+        final ChildWeir killed = ChildWeir.start(dir, "killed", "run", "--format", "fire", "--state", "heap", "--no-progress", job.toString(),
                 odd.toString(), even.toString(), "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "50ms",
                 "--max-rate", "500");
-        killed.awaitMarks(killed.stdout(), 3);
+        // stopped once results and two marks after them are out (written by the flush after each mark)
+        awaitOutput(killed, lines -> {
+            final int firstResult = lines.indexOf(lines.stream().filter(line -> line.startsWith("FIRE ")).findFirst().orElse(""));
+            return firstResult >= 0 && lines.subList(firstResult, lines.size()).stream().filter(InterruptedRunTest::isComment)
+                    .count() >= 2;
+        });
         killed.process().destroy(); // SIGTERM: the shutdown hook runs
         assertEquals(143, killed.awaitExit(60), "ended by SIGTERM (128 + 15)");
         final List<String> stderr = Files.readAllLines(killed.stderr());
@@ -59,7 +66,7 @@ class InterruptedRunTest {
         assertTrue(INTERRUPTED.matcher(stderr.get(0)).matches(), stderr.get(0));
 
         final List<String> killedLines = Files.readAllLines(killed.stdout());
-        final ChildWeir restored = ChildWeir.start(dir, "restored", "run", "--state", "heap", job.toString(), odd.toString(),
+        final ChildWeir restored = ChildWeir.start(dir, "restored", "run", "--format", "fire", "--state", "heap", job.toString(), odd.toString(),
                 even.toString(), "--restore", checkpoints.toString());
         assertEquals(0, restored.awaitExit(60), restored::stderrText);
         final long restoredId = restored.resumedCheckpointId();
@@ -96,7 +103,7 @@ class InterruptedRunTest {
         assertEquals(0, whole.exitCode(), whole::describe);
         // the capture lasts about 25 s in real time; the default (off-heap) state closes its maps on shutdown too
         final ChildWeir replay = ChildWeir.start(dir, "replay", "replay", "--pipeline", "ohlcv", "--pace", "realtime", capture);
-        awaitLines(replay, 3);
+        awaitOutput(replay, lines -> lines.size() >= 3);
         replay.process().destroy();
         assertEquals(143, replay.awaitExit(60), "ended by SIGTERM (128 + 15)");
         final List<String> stderr = Files.readAllLines(replay.stderr());
@@ -110,18 +117,19 @@ class InterruptedRunTest {
         assertEquals(whole.outLines().subList(0, rows.size()), rows, "the rows of the uninterrupted replay, in order");
     }
 
-    /** Waits until the child's stdout holds {@code lines} whole lines, failing if it ends first or takes over a minute. */
-    private static void awaitLines(final ChildWeir child, final int lines) throws Exception {
-        final long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+    /** Waits until the whole lines of the child's stdout pass {@code test}, failing if it ends first or takes over a minute. */
+    private static void awaitOutput(final ChildWeir child, final Predicate<List<String>> test) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             assertTrue(child.process().isAlive(), () -> "the child ended first: " + child.stderrText());
-            if (Files.readString(child.stdout()).chars().filter(c -> c == '\n').count() >= lines) {
+            final String text = Files.readString(child.stdout());
+            if (test.test(text.substring(0, text.lastIndexOf('\n') + 1).lines().toList())) {
                 return;
             }
-            child.process().waitFor(10, java.util.concurrent.TimeUnit.MILLISECONDS);
+            child.process().waitFor(10, TimeUnit.MILLISECONDS);
         }
         child.process().destroyForcibly();
-        throw new AssertionError("no " + lines + " lines within 60 s: " + child.stderrText());
+        throw new AssertionError("the output was not there within 60 s: " + child.stderrText());
     }
 
     private static boolean isComment(final String line) {

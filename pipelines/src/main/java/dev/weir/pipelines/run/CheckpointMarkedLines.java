@@ -2,6 +2,7 @@ package dev.weir.pipelines.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * The output lines of {@code weir run} with exact checkpoint marks. Every window instance hands
@@ -19,13 +20,23 @@ import java.util.List;
  */
 final class CheckpointMarkedLines {
     private final RunOutput lines;
+    private final LongFunction<String> marks;
     private final List<Instance> instances = new ArrayList<>();
     private long settledId;
     private int ended;
 
     /** @param lines receives the lines, one call at a time */
     CheckpointMarkedLines(final RunOutput lines) {
+        this(lines, checkpointId -> RecordFileJob.CHECKPOINT_MARK + checkpointId);
+    }
+
+    /**
+     * @param lines receives the lines, one call at a time
+     * @param marks the mark of a checkpoint in the output's format ({@code # checkpoint N}, {@code {"checkpoint":N}})
+     */
+    CheckpointMarkedLines(final RunOutput lines, final LongFunction<String> marks) {
         this.lines = lines;
+        this.marks = marks;
     }
 
     /**
@@ -52,7 +63,7 @@ final class CheckpointMarkedLines {
     synchronized void completed(final long checkpointId) {
         if (checkpointId > settledId) {
             settledId = checkpointId;
-            lines.line(RecordFileJob.CHECKPOINT_MARK + checkpointId);
+            lines.line(marks.apply(checkpointId));
             release();
             lines.flush();
         }

@@ -12,10 +12,11 @@ import dev.weir.pipelines.run.RecordFileException;
 import dev.weir.pipelines.run.RecordFileJob;
 import dev.weir.pipelines.run.RecordFileRun;
 import dev.weir.pipelines.run.RestoreDirectoryException;
+import dev.weir.pipelines.run.RunFormat;
+import dev.weir.pipelines.run.RunLinePrinter;
 import dev.weir.pipelines.run.RunOptions;
 import dev.weir.pipelines.run.RunOutput;
 import dev.weir.pipelines.run.RunSummary;
-import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.source.SourceFileChangedException;
 import dev.weir.source.SourceFileException;
@@ -49,7 +50,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
- * threaded runtime in real time and prints the FIRE and LATE lines, then {@code # lateDropped=N};
+ * threaded runtime in real time and prints the FIRE and LATE lines (in the {@code --format} chosen), then
+ * {@code # lateDropped=N};
  * a summary goes to stderr, and on a terminal a progress line while it runs (docs/run.md). With
  * {@code --engine flink} the job runs on Apache Flink instead (docs/flink.md).
  */
@@ -84,6 +86,11 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "lines",
+            description = "lines (default: FIRE key=K window=[s,e) count=N sum=S), csv, jsonl, or fire (the full lines of"
+                    + " weir scenario, with every element's timestamp and the watermark).")
+    private String format;
 
     @Mixin
     private StateOptions state;
@@ -142,6 +149,7 @@ public final class RunCommand implements Callable<Integer> {
             checkEngineOptions();
         }
         checkOptions();
+        final RunFormat runFormat = runFormat();
         final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
         final JobSpec job = JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
         if (job.window() == null) {
@@ -155,10 +163,14 @@ public final class RunCommand implements Callable<Integer> {
             inputs.refuseAsOutput(output);
         }
         try (ResultWriter out = writer()) {
+            final RunLinePrinter printer = new RunLinePrinter(runFormat);
+            if (printer.header() != null) {
+                out.line(printer.header());
+            }
             if (other != null) {
-                runOn(other, job, out);
+                runOn(other, job, out, runFormat, printer);
             } else {
-                run(job, options(), out);
+                run(job, options(), out, runFormat, printer);
             }
         }
         return 0;
@@ -174,16 +186,19 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The job on another engine: the same lines, and a summary of what that engine's output tells exactly. */
-    private void runOn(final ExecutionEngine other, final JobSpec job, final ResultWriter out) throws Exception {
+    private void runOn(final ExecutionEngine other, final JobSpec job, final ResultWriter out, final RunFormat runFormat,
+            final RunLinePrinter printer) throws Exception {
         final long startedNanos = clock.nanos();
         final long[] counts = new long[2];
         try {
             final long lateDropped = other.run(job, jobFile, recordFiles, new EngineRunOptions(flinkAddress,
                     parallelism == null ? 0 : parallelism, checkpointDir, checkpointInterval, lineLimit.maxLineBytes()), line -> {
-                        counts[line.startsWith("FIRE ") ? 0 : 1]++;
-                        out.line(line);
+                        final boolean fire = FireLineText.isFire(line);
+                        counts[fire ? 0 : 1]++;
+                        out.line(runFormat == RunFormat.FIRE ? line
+                                : fire ? printer.fire(FireLineText.fire(line)) : printer.late(FireLineText.late(line)));
                     });
-            out.line(ScenarioLines.summary(lateDropped));
+            out.line(printer.lateDropped(lateDropped));
             out.checkWritten();
             // records read, checkpoints and the rate are Flink's metrics, which the collected output does not carry
             System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output, %d windows fired,"
@@ -255,11 +270,20 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void run(final JobSpec job, final RunOptions options, final ResultWriter out) throws InterruptedException {
+    private RunFormat runFormat() {
+        try {
+            return RunFormat.named(format);
+        } catch (final IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--format: " + e.getMessage());
+        }
+    }
+
+    private void run(final JobSpec job, final RunOptions options, final ResultWriter out, final RunFormat runFormat,
+            final RunLinePrinter printer) throws InterruptedException {
         try (CheckpointDirectoryLock checkpointing = options.checkpointDir() == null ? null
                 : CheckpointDirectoryLock.exclusive(options.checkpointDir(), "--checkpoint-dir");
                 CheckpointDirectoryLock restoring = sharedRestoreLock(options)) {
-            runLocked(job, options, out);
+            runLocked(job, options, out, runFormat, printer);
         }
     }
 
@@ -273,11 +297,12 @@ public final class RunCommand implements Callable<Integer> {
         return CheckpointDirectoryLock.shared(restore);
     }
 
-    private void runLocked(final JobSpec job, final RunOptions options, final ResultWriter out) throws InterruptedException {
+    private void runLocked(final JobSpec job, final RunOptions options, final ResultWriter out, final RunFormat runFormat,
+            final RunLinePrinter printer) throws InterruptedException {
         final long startedNanos = clock.nanos();
         final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
                 ? new ProgressDisplay(System.err, "weir run", "records") : null;
-        try (RecordFileRun running = start(job, options, new RunOutput() {
+        try (RecordFileRun running = start(job, options, runFormat, new RunOutput() {
             @Override
             public void line(final String line) {
                 out.line(line);
@@ -299,7 +324,7 @@ public final class RunCommand implements Callable<Integer> {
             }
             awaitEnd(running, startedNanos, display);
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
-            out.line(ScenarioLines.summary(summary.lateDropped()));
+            out.line(printer.lateDropped(summary.lateDropped()));
             // a run whose lines did not all get written failed: no summary that says otherwise
             out.checkWritten();
             if (interruption.ended()) {
@@ -331,12 +356,12 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private RecordFileRun start(final JobSpec job, final RunOptions options, final RunOutput lines) {
+    private RecordFileRun start(final JobSpec job, final RunOptions options, final RunFormat runFormat, final RunOutput lines) {
         if (options.checkpointDir() != null) {
             EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh, options.restoreDir());
         }
         try {
-            return RecordFileJob.start(job, recordFiles, options, lines);
+            return RecordFileJob.start(job, recordFiles, options, runFormat, lines);
         } catch (final SourceFileChangedException e) {
             throw new RecordFileException(e.file().toString(), 0, null, e.reason());
         } catch (final CheckpointException e) {
