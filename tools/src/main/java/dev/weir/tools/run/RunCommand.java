@@ -190,7 +190,9 @@ public final class RunCommand implements Callable<Integer> {
             final RunLinePrinter printer) throws Exception {
         final long startedNanos = clock.nanos();
         final long[] counts = new long[2];
-        try {
+        try (Interruption interruption = Interruption.register("weir run", out, null, () -> String.format(Locale.ROOT,
+                "engine %s, %d late to side output, %d windows fired, %.2f s", other.name(), counts[1], counts[0],
+                (clock.nanos() - startedNanos) / 1e9))) {
             final long lateDropped = other.run(job, jobFile, recordFiles, new EngineRunOptions(flinkAddress,
                     parallelism == null ? 0 : parallelism, checkpointDir, checkpointInterval, lineLimit.maxLineBytes()), line -> {
                         final boolean fire = FireLineText.isFire(line);
@@ -201,8 +203,11 @@ public final class RunCommand implements Callable<Integer> {
             out.line(printer.lateDropped(lateDropped));
             out.checkWritten();
             // records read, checkpoints and the rate are Flink's metrics, which the collected output does not carry
-            System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output, %d windows fired,"
-                    + " %.2f s", other.name(), lateDropped, counts[1], counts[0], (clock.nanos() - startedNanos) / 1e9));
+            if (interruption.ended()) {
+                System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output,"
+                        + " %d windows fired,"
+                        + " %.2f s", other.name(), lateDropped, counts[1], counts[0], (clock.nanos() - startedNanos) / 1e9));
+            }
         } finally {
             out.checkWritten();
         }
