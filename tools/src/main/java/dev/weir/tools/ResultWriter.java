@@ -27,6 +27,7 @@ public final class ResultWriter implements AutoCloseable {
     private final boolean standardOutput;
     private final boolean flushEachLine;
     private RuntimeException failure;
+    private String header;
     private boolean stopped;
     private boolean unsynced;
     private boolean syncable;
@@ -72,6 +73,14 @@ public final class ResultWriter implements AutoCloseable {
     }
 
     /**
+     * @param firstLine a line that goes out before the first line written (a CSV header), so that a command
+     *     refused before it prints anything prints no header either
+     */
+    public synchronized void headerBeforeFirstLine(final String firstLine) {
+        this.header = firstLine;
+    }
+
+    /**
      * @param line a line, without its line separator
      * @throws OutputClosedException if nobody reads standard output any more
      * @throws UncheckedIOException {@code cannot write to FILE} (or {@code standard output})
@@ -94,6 +103,11 @@ public final class ResultWriter implements AutoCloseable {
             return;
         }
         try {
+            if (header != null) {
+                writer.write(header);
+                writer.write('\n');
+                header = null;
+            }
             writer.write(text);
             if (newLine) {
                 writer.write('\n');

@@ -134,6 +134,15 @@ class RunFormatTest {
     }
 
     @Test
+    void aCsvRunRefusedBeforeItStartsPrintsNoHeader() throws IOException {
+        final Path checkpoints = Files.createDirectories(dir.resolve("ckpt").resolve("chk-1"));
+        final CommandRun run = CommandRun.of("run", "--state", "heap", "--format", "csv", JOB, TRADES, "--checkpoint-dir",
+                checkpoints.getParent().toString());
+        assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);
+        assertEquals("", run.out(), run::describe);
+    }
+
+    @Test
     void anUnknownFormatIsAUsageError() {
         final CommandRun run = CommandRun.of("run", "--format", "xml", JOB, TRADES);
         assertEquals(ExitCodes.BAD_INPUT, run.exitCode(), run::describe);

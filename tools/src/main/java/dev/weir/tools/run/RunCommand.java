@@ -165,7 +165,7 @@ public final class RunCommand implements Callable<Integer> {
         try (ResultWriter out = writer()) {
             final RunLinePrinter printer = new RunLinePrinter(runFormat);
             if (printer.header() != null) {
-                out.line(printer.header());
+                out.headerBeforeFirstLine(printer.header());
             }
             if (other != null) {
                 runOn(other, job, out, runFormat, printer);
