@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -166,12 +167,13 @@ public final class CheckpointDirectory {
         for (final CheckpointFile file : manifest.files()) {
             final Path path = dir.resolve(file.fileName());
             final CRC32C crc = new CRC32C();
+            // type and size before opening: a FIFO in its place would block the open until something writes to it
+            final long length = regularFileSize(path, checkpoint + file.fileName());
+            if (length != file.lengthBytes()) {
+                throw new CheckpointException(checkpoint + file.fileName() + " has " + length + " bytes, its manifest says "
+                        + file.lengthBytes());
+            }
             try (InputStream in = Files.newInputStream(path)) {
-                final long length = Files.size(path);
-                if (length != file.lengthBytes()) {
-                    throw new CheckpointException(checkpoint + file.fileName() + " has " + length + " bytes, its manifest says "
-                            + file.lengthBytes());
-                }
                 long left = Math.max(0, length - CheckpointFile.FOOTER_BYTES);
                 while (left > 0) {
                     final int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
@@ -191,6 +193,28 @@ public final class CheckpointDirectory {
                         + String.format("%08x", (int) crc.getValue()) + ", its manifest says " + String.format("%08x", file.checksum()));
             }
         }
+    }
+
+    /**
+     * @param path a file a checkpoint lists
+     * @param name how messages name it
+     * @return its size
+     * @throws CheckpointException if it is missing, or not a regular file (a FIFO, a device, a directory)
+     */
+    static long regularFileSize(final Path path, final String name) {
+        final BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException missing) {
+            throw new CheckpointException(name + " is missing (its manifest lists it)", missing);
+        } catch (IOException unreadable) {
+            throw new CheckpointException(name + " cannot be read: " + unreadable.getMessage(), unreadable);
+        }
+        if (!attributes.isRegularFile()) {
+            throw new CheckpointException(name + " is not a regular file (" + (attributes.isDirectory() ? "a directory"
+                    : "a FIFO, a socket or a device") + "); a checkpoint holds only the files Weir wrote");
+        }
+        return attributes.size();
     }
 
     /**

@@ -51,6 +51,10 @@ public final class Manifest {
     private static final String FORMAT_PREFIX = "weir-checkpoint-manifest ";
     private static final String CHECKSUM = "crc32c ";
     private static final String JOB = "job ";
+    /** The most bytes a manifest may have: far beyond any real one, so a wrong file is never read whole. */
+    private static final long MAX_BYTES = 64L << 20;
+    /** The most characters of a manifest's line a message quotes. */
+    private static final int QUOTED_CHARS = 200;
 
     private final long checkpointId;
     private final long timeMillis;
@@ -223,6 +227,11 @@ public final class Manifest {
      */
     public static Manifest read(final Path manifestFile) {
         final byte[] bytes;
+        final long size = CheckpointDirectory.regularFileSize(manifestFile, "checkpoint manifest " + manifestFile);
+        if (size > MAX_BYTES) {
+            throw new CheckpointException("checkpoint manifest " + manifestFile + " has " + size + " bytes, more than a manifest"
+                    + " can have (" + MAX_BYTES + ")");
+        }
         try {
             bytes = Files.readAllBytes(manifestFile);
         } catch (NoSuchFileException missing) {
@@ -254,7 +263,7 @@ public final class Manifest {
                 final int space = line.indexOf(' ', JOB.length());
                 final int colon = line.indexOf(": ", space + 1);
                 if (space < 0 || colon < 0) {
-                    throw bad(manifestFile, i, "expected 'job <operator> <aspect>: <description>', found '" + line + "'");
+                    throw bad(manifestFile, i, "expected 'job <operator> <aspect>: <description>', found " + quoted(line));
                 }
                 fingerprint.computeIfAbsent(line.substring(JOB.length(), space), operator -> new LinkedHashMap<>())
                         .put(line.substring(space + 1, colon), line.substring(colon + 2));
@@ -280,7 +289,7 @@ public final class Manifest {
                 files.add(new CheckpointFile(kind, owner, instance++, parallelism, words[1], parse(manifestFile, i, words[2]),
                         checksum(manifestFile, i, words[3])));
             } else {
-                throw bad(manifestFile, i, "unexpected '" + line + "'");
+                throw bad(manifestFile, i, "unexpected " + quoted(line));
             }
         }
         requireFileCount(manifestFile, ownerLine, label, parallelism, instance);
@@ -302,7 +311,7 @@ public final class Manifest {
             throw new CheckpointException("checkpoint manifest " + manifestFile + " is not a Weir checkpoint manifest");
         }
         if (!FORMAT.equals(lines.get(0))) {
-            throw new CheckpointException("checkpoint manifest " + manifestFile + " has format '" + lines.get(0) + "', this version reads '"
+            throw new CheckpointException("checkpoint manifest " + manifestFile + " has format " + quoted(lines.get(0)) + ", this version reads '"
                     + FORMAT + "' only");
         }
         if (lines.size() < 3 || !lines.get(lines.size() - 1).isEmpty() || !lines.get(lines.size() - 2).startsWith(CHECKSUM)) {
@@ -338,14 +347,14 @@ public final class Manifest {
             }
             return Integer.parseUnsignedInt(hex, 16);
         } catch (NumberFormatException e) {
-            throw bad(file, index, "'" + hex + "' is not a checksum (8 hex digits)");
+            throw bad(file, index, quoted(hex) + " is not a checksum (8 hex digits)");
         }
     }
 
     private static long number(final Path file, final List<String> lines, final int index, final String name) {
         final String[] words = lines.get(index).split(" ");
         if (words.length != 2 || !name.equals(words[0])) {
-            throw bad(file, index, "expected '" + name + " <number>', found '" + lines.get(index) + "'");
+            throw bad(file, index, "expected '" + name + " <number>', found " + quoted(lines.get(index)));
         }
         return parse(file, index, words[1]);
     }
@@ -354,8 +363,13 @@ public final class Manifest {
         try {
             return Long.parseLong(number);
         } catch (NumberFormatException e) {
-            throw bad(file, index, "'" + number + "' is not a number");
+            throw bad(file, index, quoted(number) + " is not a number");
         }
+    }
+
+    /** @return the text in single quotes, cut to its first {@value #QUOTED_CHARS} characters and an ellipsis if longer */
+    private static String quoted(final String text) {
+        return "'" + (text.length() > QUOTED_CHARS ? text.substring(0, QUOTED_CHARS) + "\u2026" : text) + "'";
     }
 
     private static CheckpointException bad(final Path file, final int index, final String why) {

@@ -45,6 +45,10 @@ public final class SnapshotFileReader {
 
     private static long read(final Path file, final byte kind, final SnapshotEntryVisitor visitor) {
         final byte[] bytes;
+        if (Files.exists(file)) {
+            // a FIFO would block the read below until something writes to it
+            CheckpointDirectory.regularFileSize(file, "checkpoint file " + file);
+        }
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException missing) {

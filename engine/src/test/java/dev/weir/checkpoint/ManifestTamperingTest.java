@@ -207,4 +207,36 @@ final class ManifestTamperingTest {
                     + " is not a number of key groups (1 to 2147483647)", refusal(directory));
         }
     }
+
+    @Test
+    void aLineOfAMegabyteIsQuotedToItsFirst200Characters() throws Exception {
+        final CheckpointDirectory directory = checkpoint();
+        final String body = Files.readString(manifestFile).replaceAll("crc32c .*\n$", "");
+        final String huge = "x".repeat(1 << 20);
+        Files.writeString(manifestFile, CheckpointDirectoryTest.signed(body.replace("end\n", huge + "\nend\n")));
+        assertEquals("checkpoint manifest " + manifestFile + ":11: unexpected '" + "x".repeat(200) + "\u2026'", refusal(directory));
+    }
+
+    @Test
+    void aStateFileThatIsAFifoIsRefusedWithoutOpeningIt() throws Exception {
+        final CheckpointDirectory directory = checkpoint();
+        final Path state = checkpointDir.resolve("keyed-1.window-1.state");
+        Files.delete(state);
+        // opening a FIFO for reading blocks until a writer comes: the check must not open it
+        assertEquals(0, new ProcessBuilder("mkfifo", state.toString()).start().waitFor(), "mkfifo");
+        assertEquals("checkpoint 8 in " + checkpointDir + ": file keyed-1.window-1.state is not a regular file (a FIFO, a socket or"
+                + " a device); a checkpoint holds only the files Weir wrote", refusal(directory));
+    }
+
+    @Test
+    void aManifestThatIsAFifoIsNoCompleteCheckpoint() throws Exception {
+        final CheckpointDirectory directory = checkpoint();
+        Files.delete(manifestFile);
+        assertEquals(0, new ProcessBuilder("mkfifo", manifestFile.toString()).start().waitFor(), "mkfifo");
+        assertEquals("checkpoint manifest " + manifestFile + " is not a regular file (a FIFO, a socket or a device); a checkpoint"
+                + " holds only the files Weir wrote",
+                assertThrows(CheckpointException.class, () -> Manifest.read(manifestFile)).getMessage());
+        assertEquals("cannot restore: checkpoint directory " + root + " holds no complete checkpoint (a complete one is a chk-<id>"
+                + " directory with a MANIFEST)", refusal(directory));
+    }
 }

@@ -189,7 +189,7 @@ final class FlinkClusterTest {
     }
 
     private static CompletableFuture<List<String>> run(final Path output, final List<String> options) {
-        final List<String> args = new ArrayList<>(List.of("run", "--output", output.toString()));
+        final List<String> args = new ArrayList<>(List.of("run", "--format", "fire", "--output", output.toString()));
         args.addAll(options);
         args.add(jobFile.toString());
         recordFiles.forEach(file -> args.add(file.toString()));

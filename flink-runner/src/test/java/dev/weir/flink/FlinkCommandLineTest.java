@@ -131,11 +131,11 @@ class FlinkCommandLineTest {
     @Test
     void recordFilesOnFlinkGiveWeirsLinesPerKeyLocallyAndAtParallelismTwo(@TempDir final Path dir) throws Exception {
         final String[] files = files(dir);
-        final WeirCli weir = WeirCli.of("run", files[0], files[1], files[2]);
+        final WeirCli weir = WeirCli.of("run", "--format", "fire", files[0], files[1], files[2]);
         assertEquals(0, weir.exitCode(), weir::describe);
         assertEquals(RUN_LINES, weir.lines(), weir::describe);
         for (final String[] engine : new String[][] {{"--engine", "flink"}, {"--engine=flink", "--parallelism", "2"}}) {
-            final String[] args = Stream.concat(Stream.of("run"), Stream.concat(Stream.of(engine), Stream.of(files))).toArray(String[]::new);
+            final String[] args = Stream.concat(Stream.of("run", "--format", "fire"), Stream.concat(Stream.of(engine), Stream.of(files))).toArray(String[]::new);
             final WeirCli flink = WeirCli.of(args);
             assertEquals(0, flink.exitCode(), flink::describe);
             assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(flink.lines(), false), flink::describe);
@@ -149,10 +149,10 @@ class FlinkCommandLineTest {
     void idlenessOfASplitIsFlinksIdlenessAndNeverFiresWithinTheRun(@TempDir final Path dir) throws Exception {
         final String[] files = files(dir);
         final Path idle = Files.writeString(dir.resolve("idle.yaml"), RUN_JOB.replace("  interval: 0\n", "  interval: 0\n  idleness: 3600000\n"));
-        final WeirCli weir = WeirCli.of("run", idle.toString(), files[1], files[2]);
+        final WeirCli weir = WeirCli.of("run", "--format", "fire", idle.toString(), files[1], files[2]);
         assertEquals(0, weir.exitCode(), weir::describe);
         assertEquals(RUN_LINES, weir.lines(), weir::describe);
-        final WeirCli flink = WeirCli.of("run", "--engine", "flink", idle.toString(), files[1], files[2]);
+        final WeirCli flink = WeirCli.of("run", "--format", "fire", "--engine", "flink", idle.toString(), files[1], files[2]);
         assertEquals(0, flink.exitCode(), flink::describe);
         assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(flink.lines(), false), flink::describe);
     }
@@ -160,13 +160,13 @@ class FlinkCommandLineTest {
     @Test
     void aRunOnAClusterAndACheckpointedRunGiveTheSameLines(@TempDir final Path dir) throws Exception {
         final String[] files = files(dir);
-        final WeirCli remote = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
+        final WeirCli remote = WeirCli.of("run", "--format", "fire", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
                 "--parallelism", "2", files[0], files[1], files[2]);
         assertEquals(0, remote.exitCode(), remote::describe);
         assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(remote.lines(), false), remote::describe);
 
         final Path checkpoints = dir.resolve("checkpoints");
-        final WeirCli checkpointed = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
+        final WeirCli checkpointed = WeirCli.of("run", "--format", "fire", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(),
                 "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "100ms", files[0], files[1], files[2]);
         assertEquals(0, checkpointed.exitCode(), checkpointed::describe);
         assertEquals(PerKeyLines.of(RUN_LINES, false), PerKeyLines.of(checkpointed.lines(), false), checkpointed::describe);
@@ -181,7 +181,7 @@ class FlinkCommandLineTest {
     void aBadRecordOnFlinkNamesItsFileLineAndField(@TempDir final Path dir) throws Exception {
         final Path job = Files.writeString(dir.resolve("job.yaml"), RUN_JOB);
         final Path records = Files.writeString(dir.resolve("r.csv"), "a,100,1\na,200,2\na,two,3\n");
-        final WeirCli bad = WeirCli.of("run", "--engine", "flink", job.toString(), records.toString());
+        final WeirCli bad = WeirCli.of("run", "--format", "fire", "--engine", "flink", job.toString(), records.toString());
         assertEquals(2, bad.exitCode(), bad::describe);
         assertEquals("weir: " + records + ":3: field 'ts': not an integer: 'two'\n", bad.err(), bad::describe);
     }
@@ -193,7 +193,7 @@ class FlinkCommandLineTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             closed = socket.getLocalPort();
         }
-        final WeirCli run = WeirCli.of("run", "--engine", "flink", "--flink-address", "localhost:" + closed, files[0], files[1]);
+        final WeirCli run = WeirCli.of("run", "--format", "fire", "--engine", "flink", "--flink-address", "localhost:" + closed, files[0], files[1]);
         assertEquals(1, run.exitCode(), run::describe);
         assertEquals("", run.out(), run::describe);
         assertEquals("weir: error: cannot submit the job to the Flink cluster at localhost:" + closed + ": Connection refused\n"
@@ -206,7 +206,7 @@ class FlinkCommandLineTest {
         final String missing = dir.resolve("weir-flink-job.jar").toString();
         System.setProperty(FlinkEngine.JOB_JAR, missing);
         try {
-            final WeirCli run = WeirCli.of("run", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(), files[0],
+            final WeirCli run = WeirCli.of("run", "--format", "fire", "--engine", "flink", "--flink-address", rest.getHost() + ":" + rest.getPort(), files[0],
                     files[1]);
             assertEquals(2, run.exitCode(), run::describe);
             assertEquals("weir: " + missing + ": no such job jar (system property weir.flink.jobJar); build it with 'mvn -B -q"

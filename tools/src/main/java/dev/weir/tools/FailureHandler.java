@@ -12,11 +12,20 @@ import picocli.CommandLine;
  * Turns failures into one line on stderr: bad input (and a java command without the flags the
  * off-heap state needs, a bad {@code weir.state.*} system property, a state store over its capacity
  * setting, or an engine whose module is not on the class path) exits 2, a failed pipeline 1. The stack trace is printed only with
- * {@code --debug}.
+ * {@code --debug}. A standard output whose reader has gone ends the command quietly, with
+ * {@link ExitCodes#OUTPUT_CLOSED}.
  */
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
     @Override
     public int handleExecutionException(final Exception error, final CommandLine command, final CommandLine.ParseResult parseResult) {
+        if (causedBy(error, OutputClosedException.class)) {
+            // the reader of stdout has all it wanted: end quietly, as a Unix tool does on SIGPIPE
+            return ExitCodes.OUTPUT_CLOSED;
+        }
+        if (Interruption.happened()) {
+            // stopped by a signal: the interrupted line said so, and the JVM exits with the signal's status
+            return ExitCodes.FAILED;
+        }
         // a java command without Weir's flags (for the off-heap state or for checkpoint files), a bad
         // weir.state.* property or a state over its cap is a usage error: the message names the
         // flags to add or the setting to correct
@@ -55,6 +64,20 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             }
         }
         return null;
+    }
+
+    private static boolean causedBy(final Throwable error, final Class<? extends Throwable> kind) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (kind.isInstance(cause)) {
+                return true;
+            }
+            for (final Throwable suppressed : cause.getSuppressed()) {
+                if (causedBy(suppressed, kind)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean isDebug(final CommandLine.ParseResult parseResult) {

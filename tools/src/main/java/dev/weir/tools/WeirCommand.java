@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
         exitCodeList = {
             "0:success",
             "1:the pipeline failed",
-            "2:bad input: an unknown option, a bad job, element, record or capture file, or a checkpoint directory in use"
+            "2:bad input: an unknown option, a bad job, element, record or capture file, or a checkpoint directory in use",
+            "141:standard output was closed by its reader (| head), as a Unix tool ended by SIGPIPE"
         })
 public final class WeirCommand implements Runnable {
     @CommandLine.Spec
@@ -36,6 +37,7 @@ public final class WeirCommand implements Runnable {
      * @param args the command line
      */
     public static void main(final String[] args) {
+        StandardOutput.useFileDescriptor();
         System.exit(execute(args));
     }
 

@@ -44,7 +44,7 @@ class CheckpointDirectoryReuseTest {
         complete(checkpoints, 7);
         Files.createDirectories(checkpoints.resolve("chk-8")); // unfinished: not one to resume from
 
-        final CommandRun run = CommandRun.of("run", job().toString(), records(10).toString(), "--checkpoint-dir", checkpoints.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job().toString(), records(10).toString(), "--checkpoint-dir", checkpoints.toString());
 
         assertEquals(2, run.exitCode(), run::describe);
         assertEquals("", run.out());
@@ -60,7 +60,7 @@ class CheckpointDirectoryReuseTest {
         Files.createDirectories(checkpoints.resolve("chk-2"));
         Files.createDirectories(checkpoints.resolve("chk-3"));
 
-        final CommandRun run = CommandRun.of("run", job().toString(), records(10).toString(), "--checkpoint-dir", checkpoints.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job().toString(), records(10).toString(), "--checkpoint-dir", checkpoints.toString());
 
         assertEquals(2, run.exitCode(), run::describe);
         assertEquals("weir: " + checkpoints + ": holds unfinished checkpoints of an earlier run (latest: " + checkpoints.resolve("chk-3")
@@ -75,7 +75,7 @@ class CheckpointDirectoryReuseTest {
         final Path unrelated = Files.writeString(checkpoints.resolve("notes.txt"), "kept");
 
         // paced to 1 s, a checkpoint every 50 ms
-        final CommandRun run = CommandRun.of("run", job().toString(), records(4_000).toString(), "--checkpoint-dir",
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job().toString(), records(4_000).toString(), "--checkpoint-dir",
                 checkpoints.toString(), "--checkpoint-interval", "50ms", "--max-rate", "4000", "--fresh");
 
         assertEquals(0, run.exitCode(), run::describe);
@@ -92,13 +92,13 @@ class CheckpointDirectoryReuseTest {
     void restoreResumesFromTheDirectoryAsBefore() throws IOException {
         final Path checkpoints = dir.resolve("ckpt");
         final Path records = records(4_000);
-        final CommandRun first = CommandRun.of("run", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
+        final CommandRun first = CommandRun.of("run", "--format", "fire", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
                 "--checkpoint-interval", "50ms", "--max-rate", "4000");
         assertEquals(0, first.exitCode(), first::describe);
         final long latest = new CheckpointDirectory(checkpoints).latestComplete().checkpointId();
         assertEquals(latest, checkpointsInSummary(first), first::describe);
 
-        final CommandRun second = CommandRun.of("run", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
+        final CommandRun second = CommandRun.of("run", "--format", "fire", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
                 "--restore", checkpoints.toString(), "--checkpoint-interval", "60m");
 
         assertEquals(0, second.exitCode(), second::describe);
@@ -112,7 +112,7 @@ class CheckpointDirectoryReuseTest {
     void anEmptyOrNewDirectoryJustRuns() throws IOException {
         final Path empty = Files.createDirectories(dir.resolve("empty"));
         for (final Path checkpoints : List.of(empty, dir.resolve("new"))) {
-            final CommandRun run = CommandRun.of("run", job().toString(), records(10).toString(), "--checkpoint-dir",
+            final CommandRun run = CommandRun.of("run", "--format", "fire", job().toString(), records(10).toString(), "--checkpoint-dir",
                     checkpoints.toString(), "--checkpoint-interval", "60m");
 
             assertEquals(0, run.exitCode(), run::describe);
@@ -127,9 +127,9 @@ class CheckpointDirectoryReuseTest {
         final Path checkpoints = dir.resolve("ckpt");
         complete(checkpoints, 3);
 
-        final CommandRun both = CommandRun.of("run", job().toString(), records(10).toString(), "--checkpoint-dir", checkpoints.toString(),
+        final CommandRun both = CommandRun.of("run", "--format", "fire", job().toString(), records(10).toString(), "--checkpoint-dir", checkpoints.toString(),
                 "--restore", checkpoints.toString(), "--fresh");
-        final CommandRun alone = CommandRun.of("run", job().toString(), records(10).toString(), "--fresh");
+        final CommandRun alone = CommandRun.of("run", "--format", "fire", job().toString(), records(10).toString(), "--fresh");
 
         assertEquals(2, both.exitCode(), both::describe);
         assertEquals("weir: --fresh and --restore exclude each other: --restore resumes from the checkpoints, --fresh deletes them\n"
@@ -148,7 +148,7 @@ class CheckpointDirectoryReuseTest {
         complete(other, 6);
         complete(other, 7);
 
-        final CommandRun refused = CommandRun.of("run", job().toString(), records.toString(), "--restore", from.toString(),
+        final CommandRun refused = CommandRun.of("run", "--format", "fire", job().toString(), records.toString(), "--restore", from.toString(),
                 "--checkpoint-dir", other.toString(), "--checkpoint-interval", "60m");
 
         assertEquals(2, refused.exitCode(), refused::describe);
@@ -158,7 +158,7 @@ class CheckpointDirectoryReuseTest {
                 + " itself, or add --fresh to delete them\n", refused.err());
         assertEquals(List.of(7L, 6L), new CheckpointDirectory(other).checkpointIds(), "nothing deleted");
 
-        final CommandRun fresh = CommandRun.of("run", job().toString(), records.toString(), "--restore", from.toString(),
+        final CommandRun fresh = CommandRun.of("run", "--format", "fire", job().toString(), records.toString(), "--restore", from.toString(),
                 "--checkpoint-dir", other.toString(), "--checkpoint-interval", "60m", "--fresh");
 
         assertEquals(0, fresh.exitCode(), fresh::describe);
@@ -174,7 +174,7 @@ class CheckpointDirectoryReuseTest {
         Files.createDirectories(dir.resolve("sub"));
         for (final Path spelling : List.of(from.resolve("."), dir.resolve("sub").resolve("..").resolve("from"),
                 Path.of("").toAbsolutePath().relativize(from))) {
-            final CommandRun run = CommandRun.of("run", job().toString(), records.toString(), "--restore", from.toString(),
+            final CommandRun run = CommandRun.of("run", "--format", "fire", job().toString(), records.toString(), "--restore", from.toString(),
                     "--checkpoint-dir", spelling.toString(), "--checkpoint-interval", "60m");
 
             assertEquals(0, run.exitCode(), run::describe);
@@ -184,7 +184,7 @@ class CheckpointDirectoryReuseTest {
 
     /** Runs over the records, paced to 1 s, checkpointing every 50 ms into a directory; returns the latest checkpoint. */
     private long checkpointedRun(final Path records, final Path checkpoints) throws IOException {
-        final CommandRun first = CommandRun.of("run", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
+        final CommandRun first = CommandRun.of("run", "--format", "fire", job().toString(), records.toString(), "--checkpoint-dir", checkpoints.toString(),
                 "--checkpoint-interval", "50ms", "--max-rate", "4000");
         assertEquals(0, first.exitCode(), first::describe);
         return new CheckpointDirectory(checkpoints).latestComplete().checkpointId();

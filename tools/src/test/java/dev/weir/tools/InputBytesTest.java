@@ -68,7 +68,7 @@ class InputBytesTest {
         final String good = records("");
         final Path recordFile = InputFileBytes.write(dir.resolve("records.csv"), good, "k,50", bad, "00,1\nk,5100,1\n");
 
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), recordFile.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), recordFile.toString());
 
         run.assertBadInput(recordFile + ":51: byte offset " + (utf8Length(good) + 4) + ": not UTF-8");
         assertEquals(firedByFiftyRecords(), run.outLines(), run::describe);
@@ -83,7 +83,7 @@ class InputBytesTest {
         final Path recordFile = InputFileBytes.write(dir.resolve("records.csv"), "k,1,1\n");
 
         CommandRun.of("scenario", job.toString(), elements.toString()).assertBadInput(job + ":3: byte offset 42: not UTF-8");
-        CommandRun.of("run", job.toString(), recordFile.toString()).assertBadInput(job + ":3: byte offset 42: not UTF-8");
+        CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString()).assertBadInput(job + ":3: byte offset 42: not UTF-8");
     }
 
     @Test
@@ -95,8 +95,8 @@ class InputBytesTest {
         final Path withHeader = InputFileBytes.write(dir.resolve("header.csv"), InputFileBytes.BOM, "key,ts,value\na,20,2\n");
 
         final CommandRun scenario = CommandRun.of("scenario", job.toString(), elements.toString());
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), recordFile.toString());
-        final CommandRun headed = CommandRun.of("run", "--state", "heap", job.toString(), withHeader.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), recordFile.toString());
+        final CommandRun headed = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), withHeader.toString());
 
         assertEquals(List.of("FIRE key=a window=[0,100) count=1 sum=1 elements=[10] wm=MAX", "# lateDropped=0"), scenario.outLines(),
                 scenario::describe);
@@ -112,7 +112,7 @@ class InputBytesTest {
         final Path recordFile = InputFileBytes.write(dir.resolve("records.csv"), "k,10,1\nk,150,2\n", "k".repeat(100) + ",200,3\n");
 
         final CommandRun scenario = CommandRun.of("scenario", "--max-line-bytes", "64", job.toString(), elements.toString());
-        final CommandRun run = CommandRun.of("run", "--state", "heap", "--max-line-bytes", "64", job.toString(), recordFile.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", "--max-line-bytes", "64", job.toString(), recordFile.toString());
 
         final String fired = "FIRE key=k window=[0,100) count=1 sum=1 elements=[10] wm=149";
         scenario.assertBadInput(elements + ":4: longer than the limit of 64 bytes");
@@ -140,7 +140,7 @@ class InputBytesTest {
         final Path recordFile = InputFileBytes.write(dir.resolve("records.csv"), "k,1,1\n");
         CommandRun.of("scenario", "--max-line-bytes", "64", job.toString(), elements.toString())
                 .assertBadInput(job + ":1: longer than the limit of 64 bytes");
-        CommandRun.of("run", "--max-line-bytes", "64", job.toString(), recordFile.toString())
+        CommandRun.of("run", "--format", "fire", "--max-line-bytes", "64", job.toString(), recordFile.toString())
                 .assertBadInput(job + ":1: longer than the limit of 64 bytes");
         assertEquals(0, CommandRun.of("scenario", job.toString(), elements.toString()).exitCode());
     }
@@ -152,8 +152,8 @@ class InputBytesTest {
         final Path fits = InputFileBytes.write(dir.resolve("fits.csv"), atLimit, ",10,1\n");
         final Path over = InputFileBytes.write(dir.resolve("over.csv"), "k,1,1\n", atLimit, "k,10,1\n");
 
-        final CommandRun fitting = CommandRun.of("run", "--state", "heap", job.toString(), fits.toString());
-        final CommandRun tooLong = CommandRun.of("run", "--state", "heap", job.toString(), over.toString());
+        final CommandRun fitting = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), fits.toString());
+        final CommandRun tooLong = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), over.toString());
 
         assertEquals(0, fitting.exitCode(), fitting::describe);
         assertEquals(2, fitting.outLines().size(), fitting::describe);
@@ -171,9 +171,9 @@ class InputBytesTest {
         final String cut = "9x".repeat(100) + "…";
         CommandRun.of("scenario", job.toString(), elements.toString())
                 .assertBadInput(elements + ":2: field 'ts': '" + cut + "' is not a 64-bit integer");
-        CommandRun.of("run", job.toString(), recordFile.toString())
+        CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString())
                 .assertBadInput(recordFile + ":1: field 'ts': not an integer: '" + cut + "'");
-        CommandRun.of("run", job.toString(), wrongShape.toString())
+        CommandRun.of("run", "--format", "fire", job.toString(), wrongShape.toString())
                 .assertBadInput(wrongShape + ":1: expected 3 fields key,ts,value, got 1: '" + "k".repeat(200) + "…'");
     }
 }

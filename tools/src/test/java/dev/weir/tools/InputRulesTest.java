@@ -43,7 +43,7 @@ class InputRulesTest {
         final Path records = InputFileBytes.write(dir.resolve("records.csv"), spelled + ", 10 ,1\n");
 
         final CommandRun scenario = CommandRun.of("scenario", job.toString(), elements.toString());
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), records.toString());
 
         final String fire = "FIRE key=" + key + " window=[0,100) count=1 sum=1 elements=[10] wm=MAX";
         assertEquals(List.of(fire, "# lateDropped=0"), scenario.outLines(), scenario::describe);
@@ -100,6 +100,6 @@ class InputRulesTest {
         final Path records = InputFileBytes.write(dir.resolve("records.csv"), "k,10,1\n");
 
         CommandRun.of("scenario", job.toString(), elements.toString()).assertBadInput(job + ":1: field 'channels': " + message);
-        CommandRun.of("run", job.toString(), records.toString()).assertBadInput(job + ":1: field 'channels': " + message);
+        CommandRun.of("run", "--format", "fire", job.toString(), records.toString()).assertBadInput(job + ":1: field 'channels': " + message);
     }
 }

@@ -38,7 +38,7 @@ class MissingJvmFlagsCommandTest {
                 List.of("scenario", repo(JOB), repo(ELEMENTS)),
                 List.of("scenario", "--state", "chronicle", "--state-dir", dir.resolve("state").toString(),
                         repo(JOB), repo(ELEMENTS)),
-                List.of("run", "--state-max-entries", "1000", repo(JOB), records.toString()));
+                List.of("run", "--format", "fire", "--state-max-entries", "1000", repo(JOB), records.toString()));
         for (final List<String> command : commands) {
             final ChildWeir child = start(command);
             assertEquals(ExitCodes.BAD_INPUT, child.awaitExit(60), command.toString());
@@ -60,8 +60,8 @@ class MissingJvmFlagsCommandTest {
     void runWithTheHeapStateRunsWithoutTheFlags() throws Exception {
         final Path records = Files.writeString(dir.resolve("records.csv"), "AAPL,1000,10\nMSFT,1500,20\nAAPL,7000,3\n");
         final List<List<String>> commands = List.of(
-                List.of("run", "--state", "heap", repo(JOB), records.toString()),
-                List.of("run", repo(JOB), records.toString(), "--state", "heap"));
+                List.of("run", "--format", "fire", "--state", "heap", repo(JOB), records.toString()),
+                List.of("run", "--format", "fire", repo(JOB), records.toString(), "--state", "heap"));
         for (final List<String> command : commands) {
             final ChildWeir child = start(command);
             assertEquals(0, child.awaitExit(60), command + ": " + read(child.stderr()));
@@ -81,17 +81,17 @@ class MissingJvmFlagsCommandTest {
         final Path records = Files.writeString(dir.resolve("records.csv"), lines);
         final Path checkpoints = dir.resolve("ckpt");
         // checkpoints of a run with the flags, to restore from
-        final ChildWeir withFlags = ChildWeir.start(dir, "with-flags", "run", "--state", "heap", "--max-rate", "2000",
+        final ChildWeir withFlags = ChildWeir.start(dir, "with-flags", "run", "--format", "fire", "--state", "heap", "--max-rate", "2000",
                 "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "50ms", repo(JOB), records.toString(),
                 "--output", dir.resolve("first.txt").toString());
         assertEquals(0, withFlags.awaitExit(60), read(withFlags.stderr()));
         assertTrue(read(dir.resolve("first.txt")).contains("# checkpoint 1\n"), read(dir.resolve("first.txt")));
         final Map<List<String>, String> commands = Map.of(
-                List.of("run", "--state", "heap", "--checkpoint-dir", dir.resolve("other").toString(), repo(JOB),
+                List.of("run", "--format", "fire", "--state", "heap", "--checkpoint-dir", dir.resolve("other").toString(), repo(JOB),
                         records.toString()), "checkpoints",
-                List.of("run", "--state", "heap", "--restore", checkpoints.toString(), repo(JOB), records.toString()),
+                List.of("run", "--format", "fire", "--state", "heap", "--restore", checkpoints.toString(), repo(JOB), records.toString()),
                 "the restore",
-                List.of("run", "--state", "heap", "--restore", checkpoints.toString(), "--checkpoint-dir",
+                List.of("run", "--format", "fire", "--state", "heap", "--restore", checkpoints.toString(), "--checkpoint-dir",
                         checkpoints.toString(), repo(JOB), records.toString()), "checkpoints");
         for (final Map.Entry<List<String>, String> command : commands.entrySet()) {
             final ChildWeir child = start(command.getKey());

@@ -82,7 +82,7 @@ class QuietRunTest {
 
         final Path job = Files.writeString(dir.resolve("job.yaml"), JOB);
         final Path records = Files.writeString(dir.resolve("records.csv"), RECORDS);
-        final ChildWeir run = ChildWeir.start(dir, "run", javaHome, flags, "run", "--state", "chronicle",
+        final ChildWeir run = ChildWeir.start(dir, "run", javaHome, flags, "run", "--format", "fire", "--state", "chronicle",
                 job.toString(), records.toString());
         assertEquals(0, run.awaitExit(120), read(run.stderr()));
         // stderr is not a terminal: no progress line, only the closing summary

@@ -54,7 +54,7 @@ class RunCommandTest {
         final Path recordFile = write("records.csv", "key,ts,value\n" + String.join("\n", records) + "\n");
         final Path elementFile = write("elements.csv", String.join("\n", elements) + "\n");
 
-        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString());
         final CommandRun scenario = CommandRun.of("scenario", job.toString(), elementFile.toString());
 
         assertEquals(0, run.exitCode(), run.err());
@@ -71,7 +71,7 @@ class RunCommandTest {
         final Path recordFile = write("records.csv", "k,1,5\nk,2,6\nk,150,1\n");
         final Path output = dir.resolve("out.txt");
 
-        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString(), "--output", output.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString(), "--output", output.toString());
 
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("", run.out());
@@ -85,7 +85,7 @@ class RunCommandTest {
         final Path job = write("job.yaml", JOB);
         final Path recordFile = write("records.csv", "key,ts,value\nk,1,5\nk,two,6\n");
 
-        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString());
 
         assertEquals(2, run.exitCode());
         assertEquals("weir: " + recordFile + ":3: field 'ts': not an integer: 'two'\n", run.err());
@@ -108,7 +108,7 @@ class RunCommandTest {
         for (final String[] bad : cases) {
             final Path job = write("job.yaml", bad[0]);
             final Path recordFile = write("records.csv", "key,ts,value\nk,1,5\nk," + bad[1] + ",6\n");
-            final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString());
+            final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString());
             assertEquals(2, run.exitCode(), run::describe);
             assertEquals("weir: " + recordFile + ":3: field 'ts': " + bad[2], run.err());
         }
@@ -119,7 +119,7 @@ class RunCommandTest {
         final Path job = write("job.yaml", JOB.replace("parallelism: 3", "parallelism: 1"));
         final Path joined = write("joined.csv", "key,ts,value\nk,10,1\n\"key\", ts ,value\nk,20,2\nkey,ts,value\nk,300,3\n");
 
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), joined.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), joined.toString());
 
         assertEquals(0, run.exitCode(), run::describe);
         assertEquals(List.of("FIRE key=k window=[0,100) count=2 sum=3 elements=[10,20] wm=269",
@@ -130,7 +130,7 @@ class RunCommandTest {
     void aMissingRecordFileIsNamed() throws IOException {
         final Path job = write("job.yaml", JOB);
 
-        final CommandRun run = CommandRun.of("run", job.toString(), dir.resolve("nope.csv").toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), dir.resolve("nope.csv").toString());
 
         assertEquals(2, run.exitCode());
         assertEquals("weir: " + dir.resolve("nope.csv") + ": no such record file\n", run.err());
@@ -144,7 +144,7 @@ class RunCommandTest {
         final Path empty = Files.createDirectories(dir.resolve("checkpoints"));
         Files.createDirectories(empty.resolve("chk-3")); // no MANIFEST: incomplete, ignored
 
-        final CommandRun run = CommandRun.of("run", job.toString(), recordFile.toString(), "--restore", empty.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString(), "--restore", empty.toString());
 
         assertEquals(2, run.exitCode());
         assertEquals("weir: " + empty + ": checkpoint directory " + empty + " holds no complete checkpoint"
@@ -156,9 +156,9 @@ class RunCommandTest {
         final Path job = write("job.yaml", JOB);
         final Path recordFile = write("records.csv", "k,1,5\n");
 
-        final CommandRun heapWithDir = CommandRun.of("run", job.toString(), recordFile.toString(), "--state", "heap",
+        final CommandRun heapWithDir = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString(), "--state", "heap",
                 "--state-dir", dir.resolve("state").toString());
-        final CommandRun badInterval = CommandRun.of("run", job.toString(), recordFile.toString(), "--checkpoint-dir",
+        final CommandRun badInterval = CommandRun.of("run", "--format", "fire", job.toString(), recordFile.toString(), "--checkpoint-dir",
                 dir.resolve("ck").toString(), "--checkpoint-interval", "5x");
 
         assertEquals(2, heapWithDir.exitCode());

@@ -74,7 +74,7 @@ class RunInputChecksTest {
         Files.createSymbolicLink(dir.resolve("dirlink"), dir);
         final Path output = dir.resolve(spelling);
 
-        final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--output", output.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--output", output.toString());
 
         assertOneLine(run, output + ": --output names the record file " + records + DESTROYS);
         assertInputsIntact();
@@ -83,7 +83,7 @@ class RunInputChecksTest {
     @Test
     void anOutputGivenAsARelativePathIsComparedAfterResolving() throws IOException {
         final Path relative = Path.of("").toAbsolutePath().relativize(records);
-        final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--output", relative.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--output", relative.toString());
         assertOneLine(run, relative + ": --output names the record file " + records + DESTROYS);
         assertInputsIntact();
     }
@@ -91,9 +91,9 @@ class RunInputChecksTest {
     @Test
     void anOutputThatIsTheJobFileOrASecondRecordFileIsRefused() throws IOException {
         final Path second = Files.writeString(dir.resolve("second.csv"), "m,5,1\n");
-        final CommandRun onJob = CommandRun.of("run", job.toString(), records.toString(), "--output", dir.resolve("sub/../job.yaml")
+        final CommandRun onJob = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--output", dir.resolve("sub/../job.yaml")
                 .toString());
-        final CommandRun onSecond = CommandRun.of("run", job.toString(), records.toString(), second.toString(), "--output",
+        final CommandRun onSecond = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), second.toString(), "--output",
                 second.toString());
 
         assertOneLine(onJob, dir.resolve("sub/../job.yaml") + ": --output names the job file" + DESTROYS);
@@ -107,9 +107,9 @@ class RunInputChecksTest {
         final Path checkpoints = Files.createDirectories(dir.resolve("ck"));
         final Path manifest = Files.writeString(Files.createDirectories(checkpoints.resolve("chk-1")).resolve("MANIFEST"), "kept");
 
-        final CommandRun inCheckpoints = CommandRun.of("run", job.toString(), records.toString(), "--checkpoint-dir",
+        final CommandRun inCheckpoints = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--checkpoint-dir",
                 checkpoints.toString(), "--output", manifest.toString());
-        final CommandRun inRestore = CommandRun.of("run", job.toString(), records.toString(), "--restore", checkpoints.toString(),
+        final CommandRun inRestore = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--restore", checkpoints.toString(),
                 "--output", checkpoints.resolve("new.txt").toString());
 
         assertOneLine(inCheckpoints, manifest + ": --output lies in --checkpoint-dir " + checkpoints
@@ -122,14 +122,14 @@ class RunInputChecksTest {
 
     @Test
     void anOutputThatIsADirectoryIsRefused() {
-        final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--output", dir.resolve("sub").toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--output", dir.resolve("sub").toString());
         assertOneLine(run, dir.resolve("sub") + ": --output names a directory, not a file");
     }
 
     @Test
     void anOtherOutputFileIsWritten() throws IOException {
         final Path output = dir.resolve("sub/out.txt");
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), "--output", output.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), records.toString(), "--output", output.toString());
         assertEquals(0, run.exitCode(), run::describe);
         assertEquals(List.of("FIRE key=k window=[0,100) count=1 sum=1 elements=[1] wm=149",
                 "FIRE key=k window=[100,200) count=1 sum=2 elements=[150] wm=MAX", "# lateDropped=0"), Files.readAllLines(output));
@@ -139,7 +139,7 @@ class RunInputChecksTest {
     @Test
     void anOutputThatCannotBeWrittenFailsWithOneLineWithoutClassNames() {
         // /dev/full takes the file open and refuses every write (no space left on device)
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), "--output", "/dev/full");
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), records.toString(), "--output", "/dev/full");
         assertEquals(ExitCodes.FAILED, run.exitCode(), run::describe);
         assertEquals(List.of("weir: error: cannot write to /dev/full", "(run with --debug for the stack trace)"), run.errLines(),
                 run::describe);
@@ -147,40 +147,24 @@ class RunInputChecksTest {
     }
 
     @Test
-    void aStandardOutputNobodyReadsFailsTheRunWithOneLine() throws Exception {
-        // as in `weir run ... | head -1` once head has gone: the results were not delivered
-        final ChildWeir run = ChildWeir.startWithClosedStdout(dir, "closed", "run", "--state", "heap", job.toString(), records.toString());
-        assertEquals(ExitCodes.FAILED, run.awaitExit(60));
-        assertEquals(List.of("weir: error: cannot write to standard output", "(run with --debug for the stack trace)"),
-                Files.readAllLines(dir.resolve("closed.err")));
-
-        final Path elements = Files.writeString(dir.resolve("elements.csv"), "at,channel,kind,key,ts,value\n0,0,R,k,1,1\n0,0,E,,,\n");
-        final ChildWeir scenario = ChildWeir.startWithClosedStdout(dir, "closed-scenario", "scenario", "--state", "heap",
-                job.toString(), elements.toString());
-        assertEquals(ExitCodes.FAILED, scenario.awaitExit(60));
-        assertEquals(List.of("weir: error: cannot write to standard output", "(run with --debug for the stack trace)"),
-                Files.readAllLines(dir.resolve("closed-scenario.err")));
-    }
-
-    @Test
     void aRecordFileGivenTwiceByAnyPathIsBadInput() throws IOException {
         final Path link = Files.createSymbolicLink(dir.resolve("link.csv"), records);
         for (final String again : List.of(records.toString(), dir.resolve("sub/../r.csv").toString(), link.toString())) {
-            final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString(), again);
+            final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), records.toString(), again);
             assertOneLine(run, again + ": is the record file " + records + " again; each file may be given once (it would be read twice)");
         }
     }
 
     @Test
     void aDirectoryAsARecordFileIsBadInput() {
-        final CommandRun run = CommandRun.of("run", job.toString(), dir.resolve("sub").toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), dir.resolve("sub").toString());
         assertOneLine(run, dir.resolve("sub") + ": is a directory, not a record file");
     }
 
     @Test
     void aDirectoryAsAJobOrElementFileIsBadInput() {
         final Path elements = dir.resolve("sub");
-        assertOneLine(CommandRun.of("run", dir.resolve("sub").toString(), records.toString()), dir.resolve("sub")
+        assertOneLine(CommandRun.of("run", "--format", "fire", dir.resolve("sub").toString(), records.toString()), dir.resolve("sub")
                 + ": is a directory, not a job file");
         final CommandRun scenario = CommandRun.of("scenario", job.toString(), elements.toString());
         assertOneLine(scenario, elements + ": is a directory, not an element file");
@@ -189,7 +173,7 @@ class RunInputChecksTest {
     @Test
     void aJobWithoutAWindowIsBadInputNamingTheJobFile() throws IOException {
         final Path noWindow = Files.writeString(dir.resolve("nowindow.yaml"), "watermarks:\n  strategy: monotonous\n");
-        final CommandRun run = CommandRun.of("run", noWindow.toString(), records.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", noWindow.toString(), records.toString());
         assertOneLine(run, noWindow + ": field 'window': is required by 'weir run' (it prints window results;"
                 + " 'weir scenario' runs a job without a window)");
     }
@@ -223,7 +207,7 @@ class RunInputChecksTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("badOptions")
     void badOptionsAreUsageErrors(final List<String> options, final String message) throws IOException {
-        final List<String> args = new ArrayList<>(List.of("run", job.toString(), records.toString()));
+        final List<String> args = new ArrayList<>(List.of("run", "--format", "fire", job.toString(), records.toString()));
         for (final String option : options) {
             args.add(option.equals("CK") ? dir.resolve("ck").toString() : option.equals("r.csv") ? records.toString() : option);
         }
@@ -242,7 +226,7 @@ class RunInputChecksTest {
         }
         final Path shrinking = Files.writeString(dir.resolve("shrinking.csv"), many.toString());
         final Path checkpoints = dir.resolve("ck");
-        final CommandRun first = CommandRun.of("run", "--state", "heap", job.toString(), shrinking.toString(), "--checkpoint-dir",
+        final CommandRun first = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), shrinking.toString(), "--checkpoint-dir",
                 checkpoints.toString(), "--checkpoint-interval", "100ms", "--max-rate", "2000", "--output",
                 dir.resolve("first.txt").toString());
         assertEquals(0, first.exitCode(), first::describe);
@@ -252,7 +236,7 @@ class RunInputChecksTest {
         }
         Files.writeString(shrinking, "k\n");
 
-        final CommandRun restored = CommandRun.of("run", "--state", "heap", job.toString(), shrinking.toString(), "--restore",
+        final CommandRun restored = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), shrinking.toString(), "--restore",
                 checkpoints.toString());
 
         assertEquals(ExitCodes.BAD_INPUT, restored.exitCode(), restored::describe);

@@ -34,7 +34,7 @@ class RunProcessingTimeTriggerTest {
         final Path job = write("job.yaml", WATERMARKS + "window:\n  type: tumbling\n  size: 1000\n  trigger: processing-time\n");
         final Path records = write("r.csv", "a,5,1\nb,7,2\na,1500,3\n");
 
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), records.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), records.toString());
 
         assertEquals(0, run.exitCode(), run::describe);
         assertEquals(List.of("FIRE key=a window=[0,1000) count=1 sum=1 elements=[5]",
@@ -72,7 +72,7 @@ class RunProcessingTimeTriggerTest {
         final Path recordFile = write("r.csv", String.join("\n", records) + "\n");
         final Path elementFile = write("e.csv", String.join("\n", elements) + "\n");
 
-        final CommandRun run = CommandRun.of("run", "--state", "heap", job.toString(), recordFile.toString());
+        final CommandRun run = CommandRun.of("run", "--format", "fire", "--state", "heap", job.toString(), recordFile.toString());
         final CommandRun scenario = CommandRun.of("scenario", job.toString(), elementFile.toString());
 
         assertEquals(0, run.exitCode(), run::describe);

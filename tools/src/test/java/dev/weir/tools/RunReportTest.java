@@ -42,7 +42,7 @@ class RunReportTest {
 
     @Test
     void droppedLateRecordsAreCountedOnTheLastLineAndInTheSummary() throws IOException {
-        final CommandRun run = CommandRun.of("run", write("job.yaml", String.format(JOB, "false")).toString(),
+        final CommandRun run = CommandRun.of("run", "--format", "fire", write("job.yaml", String.format(JOB, "false")).toString(),
                 write("records.csv", RECORDS).toString());
 
         assertEquals(0, run.exitCode(), run::describe);
@@ -57,7 +57,7 @@ class RunReportTest {
     @Test
     void lateRecordsToTheSideOutputAreCountedApartFromDroppedOnes() throws IOException {
         final Path output = dir.resolve("out.txt");
-        final CommandRun run = CommandRun.of("run", write("job.yaml", String.format(JOB, "true")).toString(),
+        final CommandRun run = CommandRun.of("run", "--format", "fire", write("job.yaml", String.format(JOB, "true")).toString(),
                 write("records.csv", RECORDS).toString(), "--output", output.toString());
 
         assertEquals(0, run.exitCode(), run::describe);
@@ -74,20 +74,20 @@ class RunReportTest {
     @Test
     void withoutATerminalNoProgressLineIsPrinted() throws IOException {
         // the tests' stderr is a pipe, not a terminal; the run is paced to last past several progress intervals
-        final CommandRun run = CommandRun.of("run", write("job.yaml", String.format(JOB, "false")).toString(),
+        final CommandRun run = CommandRun.of("run", "--format", "fire", write("job.yaml", String.format(JOB, "false")).toString(),
                 write("records.csv", manyRecords(400)).toString(), "--max-rate", "400");
 
         assertEquals(0, run.exitCode(), run::describe);
         assertFalse(run.err().contains("\r"), run::describe);
         assertEquals(1, run.errLines().size(), run::describe);
         assertTrue(run.err().startsWith("weir run: 400 records read, 0 late dropped,"), run::describe);
-        assertFalse(CommandRun.of("run", write("job2.yaml", String.format(JOB, "false")).toString(),
+        assertFalse(CommandRun.of("run", "--format", "fire", write("job2.yaml", String.format(JOB, "false")).toString(),
                 write("records2.csv", manyRecords(400)).toString(), "--max-rate", "400", "--no-progress").err().contains("\r"));
     }
 
     @Test
     void forcedProgressIsRewrittenInPlaceAndBlankedBeforeTheSummary() throws IOException {
-        final CommandRun run = CommandRun.of("run", write("job.yaml", String.format(JOB, "false")).toString(),
+        final CommandRun run = CommandRun.of("run", "--format", "fire", write("job.yaml", String.format(JOB, "false")).toString(),
                 write("records.csv", manyRecords(400)).toString(), "--max-rate", "400", "--progress");
 
         assertEquals(0, run.exitCode(), run::describe);

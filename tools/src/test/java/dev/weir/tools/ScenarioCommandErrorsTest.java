@@ -77,7 +77,7 @@ class ScenarioCommandErrorsTest {
                         ":5: field 'window.trigger': trigger 'event-time' needs time windows, but the global window never ends"
                                 + " (use count:N, purging-count:N or continuous-event-time:MS)"),
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
-                        ":6: field 'window.allowedLateness': must be at least 0, got -1"),
+                        ":6: field 'window.allowedLateness': must be at least 0 ms, got -1"),
                 Arguments.of("parallelism 0", TUMBLING + "parallelism: 0\n",
                         ":6: field 'parallelism': must be in 1..128 (the number of key groups), got 0"));
     }

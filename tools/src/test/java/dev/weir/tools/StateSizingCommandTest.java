@@ -61,7 +61,7 @@ class StateSizingCommandTest {
     @Test
     void moreKeysThanTheFirstMapIsSizedForGrowTheStateAndEveryKeyFires() {
         for (final String initialEntries : List.of("100", "1000", "2999")) {
-            final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--state-initial-entries", initialEntries);
+            final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--state-initial-entries", initialEntries);
 
             assertEquals(0, run.exitCode(), run.err());
             // stderr holds only the closing summary: every record read, one window per key fired
@@ -80,7 +80,7 @@ class StateSizingCommandTest {
 
     @Test
     void aCapBelowTheKeysStopsTheSameRunWithTheCapacityError() {
-        final CommandRun run = CommandRun.of("run", job.toString(), records.toString(), "--state-max-entries", "1000");
+        final CommandRun run = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--state-max-entries", "1000");
 
         assertEquals(2, run.exitCode());
         assertEquals("weir: state 'window-contents' of operator 'window' (instance 0, key groups [0, 127]) holds"
@@ -91,10 +91,10 @@ class StateSizingCommandTest {
 
     @Test
     void badSizesAndSizesForTheHeapBackendAreUsageErrors() {
-        final CommandRun zero = CommandRun.of("run", job.toString(), records.toString(), "--state-initial-entries", "0");
-        final CommandRun negativeCap = CommandRun.of("run", job.toString(), records.toString(), "--state-max-entries", "-5");
-        final CommandRun huge = CommandRun.of("run", job.toString(), records.toString(), "--state-initial-entries", "100000001");
-        final CommandRun heap = CommandRun.of("run", job.toString(), records.toString(), "--state", "heap",
+        final CommandRun zero = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--state-initial-entries", "0");
+        final CommandRun negativeCap = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--state-max-entries", "-5");
+        final CommandRun huge = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--state-initial-entries", "100000001");
+        final CommandRun heap = CommandRun.of("run", "--format", "fire", job.toString(), records.toString(), "--state", "heap",
                 "--state-initial-entries", "10");
 
         assertEquals(2, zero.exitCode());

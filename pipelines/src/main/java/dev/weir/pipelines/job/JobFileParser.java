@@ -151,13 +151,13 @@ public final class JobFileParser {
         }
         final long maxOutOfOrderness;
         if (kind == WatermarkKind.BOUNDED_OUT_OF_ORDERNESS) {
-            maxOutOfOrderness = section.requiredLong("maxOutOfOrderness", 0, "for strategy bounded-out-of-orderness");
+            maxOutOfOrderness = section.requiredMillis("maxOutOfOrderness", 0, "for strategy bounded-out-of-orderness");
         } else {
             section.notApplicable(List.of("maxOutOfOrderness"), "to strategy " + strategy + " (only to bounded-out-of-orderness)");
             maxOutOfOrderness = 0;
         }
-        final long interval = section.longValue("interval", 200, 0);
-        final long idleness = section.longValue("idleness", 0, 1);
+        final long interval = section.millis("interval", 200, 0);
+        final long idleness = section.millis("idleness", 0, 1);
         return new WatermarkSpec(kind, maxOutOfOrderness, interval, idleness);
     }
 
@@ -177,26 +177,26 @@ public final class JobFileParser {
         switch (kind) {
             case TUMBLING:
                 section.notApplicable(List.of("slide", "gap"), "to tumbling windows");
-                size = section.requiredLong("size", 1, because);
-                offset = section.longValue("offset", 0, Long.MIN_VALUE);
+                size = section.requiredMillis("size", 1, because);
+                offset = section.millis("offset", 0, Long.MIN_VALUE);
                 checkOffset(section, fileName, offset, size, "size");
                 break;
             case SLIDING:
                 section.notApplicable(List.of("gap"), "to sliding windows");
-                size = section.requiredLong("size", 1, because);
-                slide = section.requiredLong("slide", 1, because);
+                size = section.requiredMillis("size", 1, because);
+                slide = section.requiredMillis("slide", 1, because);
                 if (SlidingEventTimeWindows.windowsPerRecord(size, slide) > SlidingEventTimeWindows.MAX_WINDOWS_PER_RECORD) {
                     throw new JobFileException(fileName, section.line("slide"), section.qualified("slide"),
                             slide + " puts each record in " + SlidingEventTimeWindows.windowsPerRecord(size, slide) + " windows of size "
                                     + size + "; at most " + SlidingEventTimeWindows.MAX_WINDOWS_PER_RECORD
                                     + " are allowed (use a slide of at least " + SlidingEventTimeWindows.minimumSlide(size) + ")");
                 }
-                offset = section.longValue("offset", 0, Long.MIN_VALUE);
+                offset = section.millis("offset", 0, Long.MIN_VALUE);
                 checkOffset(section, fileName, offset, slide, "slide");
                 break;
             case SESSION:
                 section.notApplicable(List.of("size", "slide", "offset"), "to session windows");
-                gap = section.requiredLong("gap", 1, because);
+                gap = section.requiredMillis("gap", 1, because);
                 break;
             case GLOBAL:
             default:
@@ -224,7 +224,7 @@ public final class JobFileParser {
                 checkContinuousFirings(section, fileName, triggerText, size, slide, trigger.parameter());
             }
         }
-        final long lateness = section.longValue("allowedLateness", 0, 0);
+        final long lateness = section.millis("allowedLateness", 0, 0);
         final boolean sideOutput = section.bool("sideOutputLateData", false);
         return new WindowSpec(kind, size, slide, offset, gap, trigger, lateness, sideOutput);
     }

@@ -5,7 +5,8 @@ import dev.weir.pipelines.input.QuotedText;
 
 /**
  * A trigger as a job file names it: {@code event-time}, {@code processing-time},
- * {@code count:N}, {@code purging-count:N} or {@code continuous-event-time:MS}.
+ * {@code count:N}, {@code purging-count:N} or {@code continuous-event-time:MS} (the interval in milliseconds, or
+ * with a unit: {@code continuous-event-time:5s}).
  */
 public final class TriggerSpec {
     /** The names a job file may use, for error messages. */
@@ -67,6 +68,20 @@ public final class TriggerSpec {
         }
         final String number = text.substring(colon + 1).trim();
         final long parameter;
+        if (kind == Kind.CONTINUOUS_EVENT_TIME && !DecimalLong.isDigits(number)) {
+            try {
+                parameter = DurationText.millis(number);
+            } catch (final ArithmeticException e) {
+                throw new IllegalArgumentException(QuotedText.of(text) + " needs an interval in 1.." + Long.MAX_VALUE + " ms, got " + number);
+            } catch (final NumberFormatException e) {
+                throw new IllegalArgumentException(QuotedText.of(number) + " in " + QuotedText.of(text) + " is not a duration ("
+                        + DurationText.FORMS + ")");
+            }
+            if (parameter <= 0) {
+                throw new IllegalArgumentException("'" + text + "' needs a positive interval");
+            }
+            return new TriggerSpec(kind, parameter);
+        }
         try {
             parameter = DecimalLong.parse(number);
         } catch (NumberFormatException e) {

@@ -145,6 +145,43 @@ final class YamlSection {
         return value;
     }
 
+    /**
+     * A duration: plain milliseconds, or a number with a unit ({@link DurationText}).
+     *
+     * @param min the fewest milliseconds allowed
+     */
+    long millis(final String key, final long defaultValue, final long min) {
+        final String text = string(key);
+        if (text == null || text.isEmpty()) {
+            if (has(key)) {
+                throw new JobFileException(file, line(key), qualified(key), "needs a value");
+            }
+            return defaultValue;
+        }
+        final long value;
+        try {
+            value = DurationText.millis(text);
+        } catch (final ArithmeticException e) {
+            throw new JobFileException(file, line(key), qualified(key), "must be at least " + min + ", got " + text
+                    + " (beyond 64 bits" + (DecimalLong.isDigits(text) ? "" : " of milliseconds") + ")");
+        } catch (final NumberFormatException e) {
+            throw new JobFileException(file, line(key), qualified(key), QuotedText.of(text) + " is not a duration ("
+                    + DurationText.FORMS + ")");
+        }
+        if (value < min) {
+            throw new JobFileException(file, line(key), qualified(key), "must be at least " + min + " ms, got "
+                    + (DecimalLong.isDigits(text) ? String.valueOf(value) : text));
+        }
+        return value;
+    }
+
+    long requiredMillis(final String key, final long min, final String because) {
+        if (!has(key)) {
+            throw new JobFileException(file, line, qualified(key), "is required " + because);
+        }
+        return millis(key, 0, min);
+    }
+
     long requiredLong(final String key, final long min, final String because) {
         if (!has(key)) {
             throw new JobFileException(file, line, qualified(key), "is required " + because);

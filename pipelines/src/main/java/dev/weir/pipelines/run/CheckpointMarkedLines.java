@@ -2,7 +2,7 @@ package dev.weir.pipelines.run;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
+import java.util.function.LongFunction;
 
 /**
  * The output lines of {@code weir run} with exact checkpoint marks. Every window instance hands
@@ -14,17 +14,29 @@ import java.util.function.Consumer;
  * keeping a killed run's output up to its last mark and appending the output of a run restored
  * from that checkpoint prints each result exactly once. When a checkpoint is abandoned, or every
  * instance has ended or closed (also after a failure), the held lines go out without a mark.
+ * Each instance's barrier makes the lines out so far durable ({@link RunOutput#preCommit()}) before the
+ * instance acknowledges it, so the lines a durable checkpoint covers are never lost with the process.
  * Thread-safe (one lock).
  */
 final class CheckpointMarkedLines {
-    private final Consumer<String> lines;
+    private final RunOutput lines;
+    private final LongFunction<String> marks;
     private final List<Instance> instances = new ArrayList<>();
     private long settledId;
     private int ended;
 
     /** @param lines receives the lines, one call at a time */
-    CheckpointMarkedLines(final Consumer<String> lines) {
+    CheckpointMarkedLines(final RunOutput lines) {
+        this(lines, checkpointId -> RecordFileJob.CHECKPOINT_MARK + checkpointId);
+    }
+
+    /**
+     * @param lines receives the lines, one call at a time
+     * @param marks the mark of a checkpoint in the output's format ({@code # checkpoint N}, {@code {"checkpoint":N}})
+     */
+    CheckpointMarkedLines(final RunOutput lines, final LongFunction<String> marks) {
         this.lines = lines;
+        this.marks = marks;
     }
 
     /**
@@ -40,7 +52,7 @@ final class CheckpointMarkedLines {
 
     /** A line from outside any window instance: out at once. */
     synchronized void direct(final String line) {
-        lines.accept(line);
+        lines.line(line);
     }
 
     /**
@@ -51,8 +63,9 @@ final class CheckpointMarkedLines {
     synchronized void completed(final long checkpointId) {
         if (checkpointId > settledId) {
             settledId = checkpointId;
-            lines.accept(RecordFileJob.CHECKPOINT_MARK + checkpointId);
+            lines.line(marks.apply(checkpointId));
             release();
+            lines.flush();
         }
     }
 
@@ -71,7 +84,7 @@ final class CheckpointMarkedLines {
     private void release() {
         for (final Instance instance : instances) {
             for (final String line : instance.held) {
-                lines.accept(line);
+                lines.line(line);
             }
             instance.held.clear();
         }
@@ -92,16 +105,23 @@ final class CheckpointMarkedLines {
                 if (passedId > settledId) {
                     held.add(line);
                 } else {
-                    lines.accept(line);
+                    lines.line(line);
                 }
             }
         }
 
-        /** @param checkpointId the barrier this instance passed: its later lines belong after that checkpoint's mark */
+        /**
+         * This instance passed a barrier: its later lines belong after that checkpoint's mark, and the lines out
+         * so far (all it produced before the barrier among them) are made durable before it acknowledges.
+         *
+         * @param checkpointId the checkpoint
+         */
         void barrier(final long checkpointId) {
             synchronized (CheckpointMarkedLines.this) {
                 passedId = Math.max(passedId, checkpointId);
             }
+            // outside the lock: the other instances go on printing meanwhile
+            lines.preCommit();
         }
 
         /** This instance's input ended, or its task closed; once every instance has, nothing is held any more. Idempotent. */

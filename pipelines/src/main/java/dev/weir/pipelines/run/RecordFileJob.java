@@ -6,9 +6,10 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
-import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.scenario.WindowResult;
+import dev.weir.pipelines.scenario.WindowResultFunction;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;
@@ -26,7 +27,7 @@ import java.util.function.Consumer;
  * and the system clock: a file source with one split per file ({@code channels} source
  * instances), the job's watermark strategy per split, keyBy, the window operator at the job's
  * parallelism, and a sink that hands each FIRE and LATE line to a consumer (called from the
- * window tasks, one call at a time). With checkpoints on, a {@code # checkpoint N} line marks
+ * window tasks, one call at a time), in the chosen {@link RunFormat}. With checkpoints on, a {@code # checkpoint N} line marks
  * each checkpoint in the output once it is durable, exactly between the lines it covers and those
  * it does not, at any parallelism ({@link CheckpointMarkedLines}); with a restore directory, the run resumes from the latest
  * complete checkpoint there (docs/checkpoints.md). The returned {@link RecordFileRun} tells how
@@ -55,10 +56,26 @@ public final class RecordFileJob {
      */
     public static RecordFileRun start(final JobSpec job, final List<Path> files, final RunOptions options,
             final Consumer<String> lines) {
+        return start(job, files, options, RunFormat.FIRE, lines::accept);
+    }
+
+    /**
+     * Builds and starts the pipeline, telling the output when the lines a checkpoint covers must be durable.
+     *
+     * @param job the job; it must have a window section
+     * @param files the record files, one split each
+     * @param options the state backend and checkpointing
+     * @param format how the results, marks and lines are printed
+     * @param lines receives the output lines; calls are serialized
+     * @return the running job
+     * @throws dev.weir.checkpoint.CheckpointException if the restore directory holds no complete checkpoint
+     */
+    public static RecordFileRun start(final JobSpec job, final List<Path> files, final RunOptions options, final RunFormat format,
+            final RunOutput lines) {
         if (job.window() == null) {
             throw new IllegalArgumentException("the job has no window section: 'weir run' needs one");
         }
-        final CheckpointMarkedLines output = new CheckpointMarkedLines(lines);
+        final CheckpointMarkedLines output = new CheckpointMarkedLines(lines, new RunLinePrinter(format)::checkpoint);
         final StreamPipeline pipeline = StreamPipeline.named("run")
                 .clock(SystemClock.INSTANCE)
                 .stateBackend(options.stateBackend());
@@ -78,8 +95,9 @@ public final class RecordFileJob {
                 .from("records", source, strategy(job), job.channels())
                 .keyBy(ScenarioRecord::key)
                 .parallelism(job.parallelism());
-        final DataStream<String> results = keyed.transform(WINDOW, ScenarioOperators.windowOperator(job.window()));
-        results.sideOutput(ScenarioOperators.LATE, new LateLines(output)).sink(new MarkedSink(output));
+        final DataStream<WindowResult> results = keyed.transform(WINDOW,
+                ScenarioOperators.windowOperator(job.window(), WindowResultFunction.results(format.needsTimestamps())));
+        results.sideOutput(ScenarioOperators.LATE, new LateLines(output, format)).sink(new MarkedSink(output, format));
         // read before the start: once the pipeline runs, its own checkpoints may land in the restore directory
         final long restoredId = options.restoreDir() == null ? 0
                 : new CheckpointDirectory(options.restoreDir()).latestComplete().checkpointId();
@@ -127,30 +145,36 @@ public final class RecordFileJob {
     }
 
     /** The FIRE lines and barriers of each window instance, into its side of the output. */
-    private static final class MarkedSink implements Sink<String> {
+    private static final class MarkedSink implements Sink<WindowResult> {
         private final CheckpointMarkedLines output;
+        private final RunFormat format;
         private final CheckpointMarkedLines.Instance instance;
+        private final RunLinePrinter printer;
 
-        MarkedSink(final CheckpointMarkedLines output) {
-            this(output, null);
+        MarkedSink(final CheckpointMarkedLines output, final RunFormat format) {
+            this(output, format, null);
         }
 
-        private MarkedSink(final CheckpointMarkedLines output, final CheckpointMarkedLines.Instance instance) {
+        private MarkedSink(final CheckpointMarkedLines output, final RunFormat format, final CheckpointMarkedLines.Instance instance) {
             this.output = output;
+            this.format = format;
             this.instance = instance;
+            this.printer = new RunLinePrinter(format);
         }
 
         @Override
-        public Sink<String> instance(final int index, final int parallelism) {
-            return new MarkedSink(output, output.instance(index));
+        public Sink<WindowResult> instance(final int index, final int parallelism) {
+            return new MarkedSink(output, format, output.instance(index));
         }
 
         @Override
-        public void accept(final String line, final long timestamp) {
+        public void accept(final WindowResult result, final long timestamp) {
             if (instance == null) {
-                output.direct(line);
+                synchronized (this) {
+                    output.direct(printer.fire(result));
+                }
             } else {
-                instance.line(line);
+                instance.line(printer.fire(result));
             }
         }
 
@@ -190,28 +214,34 @@ public final class RecordFileJob {
     /** The LATE lines of each window instance, into its side of the output (before or after its barrier, like its FIRE lines). */
     private static final class LateLines implements SideOutputs.SideOutputSink<ScenarioRecord> {
         private final CheckpointMarkedLines output;
+        private final RunFormat format;
         private final CheckpointMarkedLines.Instance instance;
+        private final RunLinePrinter printer;
 
-        LateLines(final CheckpointMarkedLines output) {
-            this(output, null);
+        LateLines(final CheckpointMarkedLines output, final RunFormat format) {
+            this(output, format, null);
         }
 
-        private LateLines(final CheckpointMarkedLines output, final CheckpointMarkedLines.Instance instance) {
+        private LateLines(final CheckpointMarkedLines output, final RunFormat format, final CheckpointMarkedLines.Instance instance) {
             this.output = output;
+            this.format = format;
             this.instance = instance;
+            this.printer = new RunLinePrinter(format);
         }
 
         @Override
         public SideOutputs.SideOutputSink<ScenarioRecord> instance(final int index, final int parallelism) {
-            return new LateLines(output, output.instance(index));
+            return new LateLines(output, format, output.instance(index));
         }
 
         @Override
         public void accept(final ScenarioRecord record, final long timestamp) {
             if (instance == null) {
-                output.direct(ScenarioLines.late(record));
+                synchronized (this) {
+                    output.direct(printer.late(record));
+                }
             } else {
-                instance.line(ScenarioLines.late(record));
+                instance.line(printer.late(record));
             }
         }
     }

@@ -74,7 +74,12 @@ public final class RunSummary {
 
     /** @return the summary line, without a line terminator */
     public String line() {
-        return String.format(Locale.ROOT, "weir run: %d records read, %d late dropped, %d late to side output, %d windows fired,"
+        return "weir run: " + counts();
+    }
+
+    /** @return the summary line after {@code weir run: }: the counts, the time and the rate */
+    public String counts() {
+        return String.format(Locale.ROOT, "%d records read, %d late dropped, %d late to side output, %d windows fired,"
                 + " %d checkpoints, %.2f s, %,d records/s", recordsRead, lateDropped, lateToSideOutput, windowsFired, checkpoints,
                 elapsedNanos / 1e9, recordsPerSecond(recordsRead, elapsedNanos));
     }

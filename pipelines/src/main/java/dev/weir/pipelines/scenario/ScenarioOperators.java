@@ -73,13 +73,23 @@ public final class ScenarioOperators {
      * @return the keyed window operator, printing {@code FIRE} lines and sending late records to {@link #LATE} if asked
      */
     public static OperatorFactory<ScenarioRecord, String> windowOperator(final WindowSpec spec) {
+        return windowOperator(spec, WindowResults.FIRE_LINES);
+    }
+
+    /**
+     * @param spec the job's window section
+     * @param results makes the window function: what each firing emits
+     * @param <OUT> what each firing emits
+     * @return the keyed window operator, sending late records to {@link #LATE} if asked
+     */
+    public static <OUT> OperatorFactory<ScenarioRecord, OUT> windowOperator(final WindowSpec spec, final WindowResults<OUT> results) {
         switch (spec.kind()) {
             case TUMBLING:
-                return timeWindows(spec, TumblingEventTimeWindows.of(spec.sizeMillis(), spec.offsetMillis()));
+                return timeWindows(spec, TumblingEventTimeWindows.of(spec.sizeMillis(), spec.offsetMillis()), results);
             case SLIDING:
-                return timeWindows(spec, SlidingEventTimeWindows.of(spec.sizeMillis(), spec.slideMillis(), spec.offsetMillis()));
+                return timeWindows(spec, SlidingEventTimeWindows.of(spec.sizeMillis(), spec.slideMillis(), spec.offsetMillis()), results);
             case SESSION:
-                return timeWindows(spec, EventTimeSessionWindows.withGap(spec.gapMillis()));
+                return timeWindows(spec, EventTimeSessionWindows.withGap(spec.gapMillis()), results);
             case GLOBAL:
             default:
                 final WindowOperatorBuilder<ScenarioRecord, String, GlobalWindow> global =
@@ -89,12 +99,12 @@ public final class ScenarioOperators {
                 } else if (spec.trigger() != null) {
                     global.trigger(countTrigger(spec.trigger()));
                 }
-                return lateness(global, spec).process(new FireLineFunction<>());
+                return lateness(global, spec).process(results.<GlobalWindow>function());
         }
     }
 
-    private static OperatorFactory<ScenarioRecord, String> timeWindows(
-            final WindowSpec spec, final WindowAssigner<ScenarioRecord, TimeWindow> assigner) {
+    private static <OUT> OperatorFactory<ScenarioRecord, OUT> timeWindows(
+            final WindowSpec spec, final WindowAssigner<ScenarioRecord, TimeWindow> assigner, final WindowResults<OUT> results) {
         final WindowOperatorBuilder<ScenarioRecord, String, TimeWindow> builder = WindowOperatorBuilder.of(ScenarioRecord::key, assigner);
         final TriggerSpec trigger = spec.trigger();
         if (trigger != null) {
@@ -113,7 +123,7 @@ public final class ScenarioOperators {
                     break;
             }
         }
-        return lateness(builder, spec).process(new FireLineFunction<>());
+        return lateness(builder, spec).process(results.<TimeWindow>function());
     }
 
     private static <W extends Window> Trigger<Object, W> countTrigger(final TriggerSpec trigger) {

@@ -97,6 +97,47 @@ class JobFileParserTest {
     }
 
     @Test
+    void durationsTakeTheUnitsOfTheOptionsAndPlainNumbersStayMilliseconds() {
+        final JobSpec job = parse("watermarks:\n"
+                + "  strategy: bounded-out-of-orderness\n"
+                + "  maxOutOfOrderness: 2s\n"
+                + "  interval: 200ms\n"
+                + "  idleness: 1m\n"
+                + "window:\n"
+                + "  type: sliding\n"
+                + "  size: 10s\n"
+                + "  slide: 5000\n"
+                + "  offset: -1s\n"
+                + "  allowedLateness: 0s\n");
+        assertAll(
+                () -> assertEquals(2000, job.watermarks().maxOutOfOrdernessMillis()),
+                () -> assertEquals(200, job.watermarks().intervalMillis()),
+                () -> assertEquals(60_000, job.watermarks().idlenessMillis()),
+                () -> assertEquals(10_000, job.window().sizeMillis()),
+                () -> assertEquals(5000, job.window().slideMillis()),
+                () -> assertEquals(-1000, job.window().offsetMillis()),
+                () -> assertEquals(0, job.window().allowedLatenessMillis()));
+        assertEquals(3000, parse(MONOTONOUS + "window:\n  type: session\n  gap: 3s\n").window().gapMillis());
+        assertEquals(5000, parse(MONOTONOUS + "window:\n  type: global\n  trigger: continuous-event-time:5s\n").window().trigger()
+                .parameter());
+    }
+
+    @Test
+    void aDurationWithAnotherUnitIsOneMessageNamingFileLineAndKey() {
+        assertEquals("job.yaml:5: field 'window.size': '5h' is not a duration (milliseconds, or a whole number with a unit:"
+                + " 250ms, 2s, 1m)", error(MONOTONOUS + "window:\n  type: tumbling\n  size: 5h\n").getMessage());
+        assertEquals("job.yaml:3: field 'watermarks.interval': '1.5s' is not a duration (milliseconds, or a whole number with a unit:"
+                + " 250ms, 2s, 1m)", error(MONOTONOUS + "  interval: 1.5s\n").getMessage());
+        assertEquals("job.yaml:5: field 'window.trigger': '5h' in 'continuous-event-time:5h' is not a duration (milliseconds, or a whole"
+                + " number with a unit: 250ms, 2s, 1m)",
+                error(MONOTONOUS + "window:\n  type: global\n  trigger: continuous-event-time:5h\n").getMessage());
+        assertEquals("job.yaml:5: field 'window.gap': must be at least 1 ms, got 0s",
+                error(MONOTONOUS + "window:\n  type: session\n  gap: 0s\n").getMessage());
+        assertEquals("job.yaml:5: field 'window.size': must be at least 1, got 9999999999999999m (beyond 64 bits of milliseconds)",
+                error(MONOTONOUS + "window:\n  type: tumbling\n  size: 9999999999999999m\n").getMessage());
+    }
+
+    @Test
     void sessionAndGlobalWindows() {
         final WindowSpec session = parse(MONOTONOUS + "window:\n  type: session\n  gap: 3000\n  trigger: processing-time\n").window();
         assertEquals(WindowKind.SESSION, session.kind());
@@ -212,18 +253,18 @@ class JobFileParserTest {
                         "job.yaml:2: field 'watermarks.maxOutOfOrderness': is required for strategy bounded-out-of-orderness"),
                 Arguments.of("negative maxOutOfOrderness",
                         "watermarks:\n  strategy: bounded-out-of-orderness\n  maxOutOfOrderness: -5\n",
-                        "job.yaml:3: field 'watermarks.maxOutOfOrderness': must be at least 0, got -5"),
+                        "job.yaml:3: field 'watermarks.maxOutOfOrderness': must be at least 0 ms, got -5"),
                 Arguments.of("maxOutOfOrderness for monotonous", MONOTONOUS + "  maxOutOfOrderness: 5\n",
                         "job.yaml:3: field 'watermarks.maxOutOfOrderness': does not apply to strategy monotonous (only to"
                                 + " bounded-out-of-orderness)"),
                 Arguments.of("negative interval", MONOTONOUS + "  interval: -1\n",
-                        "job.yaml:3: field 'watermarks.interval': must be at least 0, got -1"),
+                        "job.yaml:3: field 'watermarks.interval': must be at least 0 ms, got -1"),
                 Arguments.of("interval not an integer", MONOTONOUS + "  interval: fast\n",
-                        "job.yaml:3: field 'watermarks.interval': 'fast' is not an integer"),
+                        "job.yaml:3: field 'watermarks.interval': 'fast' is not a duration (milliseconds, or a whole number with a unit: 250ms, 2s, 1m)"),
                 Arguments.of("interval without a value", MONOTONOUS + "  interval:\n",
                         "job.yaml:3: field 'watermarks.interval': needs a value"),
                 Arguments.of("idleness 0", MONOTONOUS + "  idleness: 0\n",
-                        "job.yaml:3: field 'watermarks.idleness': must be at least 1, got 0"),
+                        "job.yaml:3: field 'watermarks.idleness': must be at least 1 ms, got 0"),
                 Arguments.of("channels 0", "channels: 0\n" + MONOTONOUS,
                         "job.yaml:1: field 'channels': must be in 1..1024, got 0"),
                 Arguments.of("parallelism 0", TUMBLING + "parallelism: 0\n",
@@ -237,7 +278,7 @@ class JobFileParserTest {
                 Arguments.of("tumbling without size", MONOTONOUS + "window:\n  type: tumbling\n",
                         "job.yaml:4: field 'window.size': is required for tumbling windows"),
                 Arguments.of("size 0", MONOTONOUS + "window:\n  type: tumbling\n  size: 0\n",
-                        "job.yaml:5: field 'window.size': must be at least 1, got 0"),
+                        "job.yaml:5: field 'window.size': must be at least 1 ms, got 0"),
                 Arguments.of("slide on tumbling", TUMBLING + "  slide: 100\n",
                         "job.yaml:6: field 'window.slide': does not apply to tumbling windows"),
                 Arguments.of("offset equal to size", TUMBLING + "  offset: 1000\n",
@@ -297,7 +338,7 @@ class JobFileParserTest {
                                 + " up to 100001 times, 100001 firings for one record; at most 100000 are allowed (use a longer"
                                 + " interval or a larger slide)"),
                 Arguments.of("negative allowedLateness", TUMBLING + "  allowedLateness: -1\n",
-                        "job.yaml:6: field 'window.allowedLateness': must be at least 0, got -1"),
+                        "job.yaml:6: field 'window.allowedLateness': must be at least 0 ms, got -1"),
                 Arguments.of("sideOutputLateData not a boolean", TUMBLING + "  sideOutputLateData: yes\n",
                         "job.yaml:6: field 'window.sideOutputLateData': 'yes' is not true or false"),
                 Arguments.of("channels that an int cast would turn into 1", "channels: 4294967297\n" + MONOTONOUS,
@@ -325,7 +366,7 @@ class JobFileParserTest {
                 Arguments.of("a purging count that is negative", TUMBLING + "  trigger: purging-count:-2\n",
                         "job.yaml:6: field 'window.trigger': 'purging-count:-2' needs a positive number"),
                 Arguments.of("a long bad value is quoted cut to 200 characters", MONOTONOUS + "  interval: " + "x".repeat(5000) + "\n",
-                        "job.yaml:3: field 'watermarks.interval': '" + "x".repeat(200) + "…' is not an integer"));
+                        "job.yaml:3: field 'watermarks.interval': '" + "x".repeat(200) + "…' is not a duration (milliseconds, or a whole number with a unit: 250ms, 2s, 1m)"));
     }
 
     @Test

@@ -81,4 +81,35 @@ class CheckpointMarkedLinesTest {
         output.completed(2);
         assertEquals(List.of("a after 2"), printed);
     }
+
+    @Test
+    void eachBarrierMakesTheLinesOutSoFarDurableAndEachMarkIsFlushed() {
+        final List<String> events = new ArrayList<>();
+        final CheckpointMarkedLines durable = new CheckpointMarkedLines(new RunOutput() {
+            @Override
+            public void line(final String line) {
+                events.add(line);
+            }
+
+            @Override
+            public void flush() {
+                events.add("(flush)");
+            }
+
+            @Override
+            public void preCommit() {
+                events.add("(durable)");
+            }
+        });
+        final CheckpointMarkedLines.Instance a = durable.instance(0);
+        final CheckpointMarkedLines.Instance b = durable.instance(1);
+        a.line("a1");
+        a.barrier(1);
+        a.line("a2");
+        b.line("b1");
+        b.barrier(1);
+        durable.completed(1);
+        // the lines checkpoint 1 covers are durable before the last instance acknowledges it, so before it completes
+        assertEquals(List.of("a1", "(durable)", "b1", "(durable)", "# checkpoint 1", "a2", "(flush)"), events);
+    }
 }

@@ -9,7 +9,9 @@ import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
 import dev.weir.tools.InputFiles;
+import dev.weir.tools.ResultWriter;
 import dev.weir.tools.WeirVersion;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,27 +63,29 @@ public final class InspectCommand implements Callable<Integer> {
     private boolean debug;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         final InspectOptions options = options();
         final boolean json = json();
         InputFiles.refuseRepeated(captures, "capture", "counted twice", CaptureFileException::new);
-        final PrintWriter out = spec.commandLine().getOut();
         final PrintWriter err = spec.commandLine().getErr();
-        final InspectionReport report = new CaptureInspector(options).inspect(captures, file -> {
-            if (file.truncatedAt() >= 0) {
-                err.println("weir: warning: " + ReportText.truncation(file));
-                err.flush();
-            }
-            if (!json) {
-                print(out, ReportText.file(file));
-            }
-        });
-        print(out, json ? ReportJson.of(report) + "\n" : ReportText.summary(report));
+        try (ResultWriter out = ResultWriter.open(null)) {
+            final InspectionReport report = new CaptureInspector(options).inspect(captures, file -> {
+                if (file.truncatedAt() >= 0) {
+                    err.println("weir: warning: " + ReportText.truncation(file));
+                    err.flush();
+                }
+                if (!json) {
+                    print(out, ReportText.file(file));
+                }
+            });
+            print(out, json ? ReportJson.of(report) + "\n" : ReportText.summary(report));
+            out.checkWritten();
+        }
         return 0;
     }
 
-    private static void print(final PrintWriter out, final String text) {
-        out.print(text);
+    private static void print(final ResultWriter out, final String text) {
+        out.text(text);
         out.flush();
     }
 

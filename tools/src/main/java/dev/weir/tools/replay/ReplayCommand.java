@@ -20,18 +20,22 @@ import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.InputFiles;
+import dev.weir.tools.Interruption;
 import dev.weir.tools.LineLimitOption;
 import dev.weir.tools.ProgressDisplay;
-import dev.weir.tools.ResultLines;
+import dev.weir.tools.ProgressLine;
+import dev.weir.tools.ResultWriter;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
-import java.io.PrintWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -136,30 +140,42 @@ public final class ReplayCommand implements Callable<Integer> {
         final OutputFormat outputFormat = outputFormat();
         final ReplayOptions options = options();
         checkCaptures();
-        try (PrintWriter out = ResultLines.open(output)) {
+        final boolean flushEachLine = !options.pace().isVirtual();
+        try (ResultWriter out = ResultWriter.open(output, flushEachLine)) {
             final Object lock = new Object();
             final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
                     ? new ProgressDisplay(System.err, "weir replay", "events") : null;
-            final boolean flushEachLine = !options.pace().isVirtual();
-            final ReplayRun<?> run = new ReplayRun<>(job, options, line -> {
-                out.println(line);
-                if (flushEachLine) {
-                    out.flush();
-                }
-            }, line -> warn(line, display, lock), clock);
+            final ReplayRun<?> run = new ReplayRun<>(job, options, out::line, line -> warn(line, display, lock), clock);
+            final long started = clock.nanos();
             final ReplaySummary summary;
-            try {
-                summary = executeShowingProgress(run, outputFormat, display, lock, job.outOfOrdernessMillis(options));
-            } catch (final PipelineExecutionException e) {
-                throw e.getCause() instanceof BadInputException ? (BadInputException) e.getCause() : e;
-            } finally {
-                ResultLines.checkWritten(out, output);
+            final boolean ended;
+            try (Interruption interruption = Interruption.register("weir replay", out, display == null ? null : () -> {
+                synchronized (lock) {
+                    display.clear();
+                }
+            }, () -> interrupted(run.progress(), clock.nanos() - started))) {
+                try {
+                    summary = executeShowingProgress(run, outputFormat, display, lock, job.outOfOrdernessMillis(options));
+                } catch (final PipelineExecutionException e) {
+                    throw e.getCause() instanceof BadInputException ? (BadInputException) e.getCause() : e;
+                } finally {
+                    out.checkWritten();
+                }
+                ended = interruption.ended();
             }
-            for (final String line : summary.lines()) {
-                System.err.println(line);
+            if (ended) {
+                for (final String line : summary.lines()) {
+                    System.err.println(line);
+                }
             }
         }
         return 0;
+    }
+
+    /** The summary of a replay stopped by a signal: what it got through, from the progress counters. */
+    private static String interrupted(final ReplayProgress progress, final long elapsedNanos) {
+        return String.format(Locale.ROOT, "%d packets, %d events, %s of %s read, %.2f s", progress.packets(), progress.events(),
+                ProgressLine.bytes(progress.bytesRead()), ProgressLine.bytes(progress.totalBytes()), elapsedNanos / 1e9);
     }
 
     private ReplayJob<?> job() {

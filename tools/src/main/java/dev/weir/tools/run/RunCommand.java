@@ -5,15 +5,18 @@ import dev.weir.metrics.PipelineMetrics;
 import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.run.CheckpointDirectoryLock;
 import dev.weir.pipelines.run.EarlierCheckpoints;
 import dev.weir.pipelines.run.RecordFieldException;
 import dev.weir.pipelines.run.RecordFileException;
 import dev.weir.pipelines.run.RecordFileJob;
 import dev.weir.pipelines.run.RecordFileRun;
 import dev.weir.pipelines.run.RestoreDirectoryException;
+import dev.weir.pipelines.run.RunFormat;
+import dev.weir.pipelines.run.RunLinePrinter;
 import dev.weir.pipelines.run.RunOptions;
+import dev.weir.pipelines.run.RunOutput;
 import dev.weir.pipelines.run.RunSummary;
-import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.source.SourceFileChangedException;
 import dev.weir.source.SourceFileException;
@@ -23,22 +26,22 @@ import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.DurationConverter;
 import dev.weir.tools.InputFiles;
 import dev.weir.tools.LineLimitOption;
+import dev.weir.tools.Interruption;
 import dev.weir.tools.ProgressDisplay;
-import dev.weir.tools.ResultLines;
+import dev.weir.tools.ResultWriter;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
 import dev.weir.tools.engine.EngineOption;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
-import java.io.PrintWriter;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,7 +50,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
- * threaded runtime in real time and prints the FIRE and LATE lines, then {@code # lateDropped=N};
+ * threaded runtime in real time and prints the FIRE and LATE lines (in the {@code --format} chosen), then
+ * {@code # lateDropped=N};
  * a summary goes to stderr, and on a terminal a progress line while it runs (docs/run.md). With
  * {@code --engine flink} the job runs on Apache Flink instead (docs/flink.md).
  */
@@ -82,6 +86,11 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "lines",
+            description = "lines (default: FIRE key=K window=[s,e) count=N sum=S), csv, jsonl, or fire (the full lines of"
+                    + " weir scenario, with every element's timestamp and the watermark).")
+    private String format;
 
     @Mixin
     private StateOptions state;
@@ -140,6 +149,7 @@ public final class RunCommand implements Callable<Integer> {
             checkEngineOptions();
         }
         checkOptions();
+        final RunFormat runFormat = runFormat();
         final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
         final JobSpec job = JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
         if (job.window() == null) {
@@ -151,11 +161,15 @@ public final class RunCommand implements Callable<Integer> {
         new InputFiles().file(jobFile, "the job file").files(recordFiles, "the record file")
                 .directory(checkpointDir, "--checkpoint-dir " + checkpointDir).directory(restoreDir, "--restore " + restoreDir)
                 .refuseAsOutput("--output", output);
-        try (PrintWriter out = writer()) {
+        try (ResultWriter out = writer()) {
+            final RunLinePrinter printer = new RunLinePrinter(runFormat);
+            if (printer.header() != null) {
+                out.headerBeforeFirstLine(printer.header());
+            }
             if (other != null) {
-                runOn(other, job, out);
+                runOn(other, job, out, runFormat, printer);
             } else {
-                run(job, options(), out);
+                run(job, options(), out, runFormat, printer);
             }
         }
         return 0;
@@ -171,26 +185,30 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The job on another engine: the same lines, and a summary of what that engine's output tells exactly. */
-    private void runOn(final ExecutionEngine other, final JobSpec job, final PrintWriter out) throws Exception {
-        final boolean flushEachLine = output != null;
+    private void runOn(final ExecutionEngine other, final JobSpec job, final ResultWriter out, final RunFormat runFormat,
+            final RunLinePrinter printer) throws Exception {
         final long startedNanos = clock.nanos();
         final long[] counts = new long[2];
-        try {
+        try (Interruption interruption = Interruption.register("weir run", out, null, () -> String.format(Locale.ROOT,
+                "engine %s, %d late to side output, %d windows fired, %.2f s", other.name(), counts[1], counts[0],
+                (clock.nanos() - startedNanos) / 1e9))) {
             final long lateDropped = other.run(job, jobFile, recordFiles, new EngineRunOptions(flinkAddress,
                     parallelism == null ? 0 : parallelism, checkpointDir, checkpointInterval, lineLimit.maxLineBytes()), line -> {
-                        counts[line.startsWith("FIRE ") ? 0 : 1]++;
-                        out.println(line);
-                        if (flushEachLine) {
-                            out.flush();
-                        }
+                        final boolean fire = FireLineText.isFire(line);
+                        counts[fire ? 0 : 1]++;
+                        out.line(runFormat == RunFormat.FIRE ? line
+                                : fire ? printer.fire(FireLineText.fire(line)) : printer.late(FireLineText.late(line)));
                     });
-            out.println(ScenarioLines.summary(lateDropped));
-            ResultLines.checkWritten(out, output);
+            out.line(printer.lateDropped(lateDropped));
+            out.checkWritten();
             // records read, checkpoints and the rate are Flink's metrics, which the collected output does not carry
-            System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output, %d windows fired,"
-                    + " %.2f s", other.name(), lateDropped, counts[1], counts[0], (clock.nanos() - startedNanos) / 1e9));
+            if (interruption.ended()) {
+                System.err.println(String.format(Locale.ROOT, "weir run: engine %s, %d late dropped, %d late to side output,"
+                        + " %d windows fired,"
+                        + " %.2f s", other.name(), lateDropped, counts[1], counts[0], (clock.nanos() - startedNanos) / 1e9));
+            }
         } finally {
-            ResultLines.checkWritten(out, output);
+            out.checkWritten();
         }
     }
 
@@ -256,36 +274,77 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void run(final JobSpec job, final RunOptions options, final PrintWriter out) throws InterruptedException {
-        final boolean flushEachLine = output != null;
+    private RunFormat runFormat() {
+        try {
+            return RunFormat.named(format);
+        } catch (final IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--format: " + e.getMessage());
+        }
+    }
+
+    private void run(final JobSpec job, final RunOptions options, final ResultWriter out, final RunFormat runFormat,
+            final RunLinePrinter printer) throws InterruptedException {
+        try (CheckpointDirectoryLock checkpointing = options.checkpointDir() == null ? null
+                : CheckpointDirectoryLock.exclusive(options.checkpointDir(), "--checkpoint-dir");
+                CheckpointDirectoryLock restoring = sharedRestoreLock(options)) {
+            runLocked(job, options, out, runFormat, printer);
+        }
+    }
+
+    /** The restore directory, shared with other runs that only read it, unless this run checkpoints there too. */
+    private static CheckpointDirectoryLock sharedRestoreLock(final RunOptions options) {
+        final Path restore = options.restoreDir();
+        if (restore == null || !Files.isDirectory(restore)
+                || options.checkpointDir() != null && EarlierCheckpoints.sameDirectory(options.checkpointDir(), restore)) {
+            return null;
+        }
+        return CheckpointDirectoryLock.shared(restore);
+    }
+
+    private void runLocked(final JobSpec job, final RunOptions options, final ResultWriter out, final RunFormat runFormat,
+            final RunLinePrinter printer) throws InterruptedException {
         final long startedNanos = clock.nanos();
-        try (RecordFileRun running = start(job, options, line -> {
-            out.println(line);
-            if (flushEachLine) {
+        final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
+                ? new ProgressDisplay(System.err, "weir run", "records") : null;
+        try (RecordFileRun running = start(job, options, runFormat, new RunOutput() {
+            @Override
+            public void line(final String line) {
+                out.line(line);
+            }
+
+            @Override
+            public void flush() {
                 out.flush();
             }
-        })) {
+
+            @Override
+            public void preCommit() {
+                out.sync();
+            }
+        }); Interruption interruption = Interruption.register("weir run", out, display == null ? null : display::clear,
+                () -> running.summary(clock.nanos() - startedNanos).counts())) {
             if (options.restoreDir() != null) {
                 System.err.println("weir: run: resumed from checkpoint " + running.restoredCheckpointId() + " in " + options.restoreDir());
             }
-            awaitEnd(running, startedNanos);
+            awaitEnd(running, startedNanos, display);
             final RunSummary summary = running.summary(clock.nanos() - startedNanos);
-            out.println(ScenarioLines.summary(summary.lateDropped()));
+            out.line(printer.lateDropped(summary.lateDropped()));
             // a run whose lines did not all get written failed: no summary that says otherwise
-            ResultLines.checkWritten(out, output);
-            System.err.println(summary.line());
+            out.checkWritten();
+            if (interruption.ended()) {
+                System.err.println(summary.line());
+            }
         } catch (final PipelineExecutionException e) {
             final RecordFileException bad = badRecord(e.getCause());
             throw bad != null ? bad : e;
         } finally {
-            ResultLines.checkWritten(out, output);
+            out.checkWritten();
         }
     }
 
     /** Waits for the pipeline to end, rewriting the progress line meanwhile if there is one. */
-    private void awaitEnd(final RecordFileRun running, final long startedNanos) throws InterruptedException {
-        final ProgressDisplay display = StderrTerminal.showProgress(progress, StderrTerminal.isTerminal())
-                ? new ProgressDisplay(System.err, "weir run", "records") : null;
+    private void awaitEnd(final RecordFileRun running, final long startedNanos, final ProgressDisplay display)
+            throws InterruptedException {
         try {
             while (!running.pipeline().awaitTermination(PROGRESS_EVERY)) {
                 if (display != null) {
@@ -301,12 +360,12 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private RecordFileRun start(final JobSpec job, final RunOptions options, final Consumer<String> lines) {
+    private RecordFileRun start(final JobSpec job, final RunOptions options, final RunFormat runFormat, final RunOutput lines) {
         if (options.checkpointDir() != null) {
             EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh, options.restoreDir());
         }
         try {
-            return RecordFileJob.start(job, recordFiles, options, lines);
+            return RecordFileJob.start(job, recordFiles, options, runFormat, lines);
         } catch (final SourceFileChangedException e) {
             throw new RecordFileException(e.file().toString(), 0, null, e.reason());
         } catch (final CheckpointException e) {
@@ -338,7 +397,7 @@ public final class RunCommand implements Callable<Integer> {
         return null;
     }
 
-    private PrintWriter writer() {
-        return ResultLines.open(output);
+    private ResultWriter writer() throws IOException {
+        return ResultWriter.open(output);
     }
 }

@@ -2,17 +2,18 @@ package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.time.NanoClock;
+import dev.weir.time.SystemNanoClock;
+import dev.weir.tools.Interruption;
 import dev.weir.tools.LineLimitOption;
+import dev.weir.tools.ResultWriter;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.WeirVersion;
 import dev.weir.tools.engine.EngineOption;
 import dev.weir.tools.engine.ExecutionEngine;
-import java.io.BufferedWriter;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,19 +70,26 @@ public final class ScenarioCommand implements Callable<Integer> {
         final int maxLineBytes = lineLimit.maxLineBytes();
         final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
         final JobSpec job = JobFileParser.parse(jobFile, maxLineBytes);
-        final PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
-        try {
-            if (other != null) {
-                other.scenario(job, jobFile, elementFile, maxLineBytes, out::println);
-            } else {
-                ScenarioRunner.run(job, elementFile, out::println, note -> System.err.println("weir: note: " + note), runtime,
-                        state.backend(), maxLineBytes);
-            }
-        } finally {
-            out.flush();
-            // System.out is a PrintStream, which keeps its write errors (a closed pipe) to itself
-            if (out.checkError() || System.out.checkError()) {
-                throw new UncheckedIOException("cannot write to standard output", new java.io.IOException("cannot write to standard output"));
+        final NanoClock clock = SystemNanoClock.INSTANCE;
+        final long started = clock.nanos();
+        final AtomicLong lines = new AtomicLong();
+        try (ResultWriter out = ResultWriter.open(null);
+                Interruption interruption = Interruption.register("weir scenario", out, null, () -> String.format(Locale.ROOT,
+                        "%d lines printed, %.2f s", lines.get(), (clock.nanos() - started) / 1e9))) {
+            try {
+                if (other != null) {
+                    other.scenario(job, jobFile, elementFile, maxLineBytes, line -> {
+                        out.line(line);
+                        lines.incrementAndGet();
+                    });
+                } else {
+                    ScenarioRunner.run(job, elementFile, line -> {
+                        out.line(line);
+                        lines.incrementAndGet();
+                    }, note -> System.err.println("weir: note: " + note), runtime, state.backend(), maxLineBytes);
+                }
+            } finally {
+                out.checkWritten();
             }
         }
         return 0;

@@ -1,0 +1,26 @@
+package dev.weir.pipelines.scenario;
+
+import dev.weir.window.ProcessWindowFunction;
+import dev.weir.window.Window;
+
+/**
+ * The window function of a job's window operator, made for the job's window type: {@link #FIRE_LINES} for the
+ * canonical {@code FIRE} lines of {@code weir scenario}, or another result for other outputs.
+ *
+ * @param <OUT> what one firing gives
+ */
+public interface WindowResults<OUT> {
+    /** The canonical {@code FIRE} lines ({@link FireLineFunction}). */
+    WindowResults<String> FIRE_LINES = new WindowResults<>() {
+        @Override
+        public <W extends Window> ProcessWindowFunction<ScenarioRecord, String, String, W> function() {
+            return new FireLineFunction<>();
+        }
+    };
+
+    /**
+     * @param <W> the window type
+     * @return a window function for windows of that type
+     */
+    <W extends Window> ProcessWindowFunction<ScenarioRecord, OUT, String, W> function();
+}
