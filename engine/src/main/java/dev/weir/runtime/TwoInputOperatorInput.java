@@ -3,21 +3,26 @@ package dev.weir.runtime;
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.TwoInputOperator;
-import dev.weir.time.ChannelWatermarkOutput;
-import dev.weir.time.SplitWatermarkMultiplexer;
-import dev.weir.time.WatermarkOutput;
+import dev.weir.valve.CombinedWatermark;
+import dev.weir.valve.ValveDiagnosis;
 import dev.weir.valve.WatermarkValve;
 
 /**
- * A two-input operator behind one valve per input: each valve's output is one part of a
- * combined watermark (minimum over the non-idle inputs, forwarded only when it rises), so
- * the operator's watermark is the minimum of both inputs' combined watermarks (docs/semantics.md §2).
+ * The input side of a two-input task (docs/semantics.md §7): each input merges its own channels
+ * in its own {@link WatermarkValve}, and a {@link CombinedWatermark} combines the two valve
+ * outputs. The operator gets the combined watermark whenever it rises, and so fires its event-time
+ * timers at or below it (then forwards it); it gets IDLE only when both inputs are IDLE and
+ * ACTIVE when that ends. When a status change raises the watermark (an input leaving IDLE with a
+ * higher watermark, or an input going IDLE that held the minimum), the watermark comes first,
+ * then the status, in Flink's order. Nothing is allocated per watermark or status. Not
+ * thread-safe: owned by the task that reads both inputs.
  *
  * @param <IN1> the first input's record type
  * @param <IN2> the second input's record type
  */
 public final class TwoInputOperatorInput<IN1, IN2> {
     private final TwoInputOperator<IN1, IN2, ?> operator;
+    private final CombinedWatermark combined = new CombinedWatermark();
     private final WatermarkValve valve1;
     private final WatermarkValve valve2;
 
@@ -28,37 +33,45 @@ public final class TwoInputOperatorInput<IN1, IN2> {
      */
     public TwoInputOperatorInput(final TwoInputOperator<IN1, IN2, ?> operator, final int channels1, final int channels2) {
         this.operator = operator;
-        final SplitWatermarkMultiplexer combined = new SplitWatermarkMultiplexer(new ChannelWatermarkOutput(new WatermarkSink() {
-            @Override
-            public void watermark(final long watermark) {
-                operator.processWatermark(watermark);
-            }
-
-            @Override
-            public void status(final WatermarkStatus status) {
-                operator.processStatus(status);
-            }
-        }));
-        this.valve1 = new WatermarkValve(channels1, sinkOf(combined.addSplit()));
-        this.valve2 = new WatermarkValve(channels2, sinkOf(combined.addSplit()));
+        this.valve1 = new WatermarkValve(channels1, new ValveOutput(1));
+        this.valve2 = new WatermarkValve(channels2, new ValveOutput(2));
     }
 
-    private static WatermarkSink sinkOf(final WatermarkOutput part) {
-        return new WatermarkSink() {
-            @Override
-            public void watermark(final long watermark) {
-                part.emitWatermark(watermark);
-            }
+    /** Where one input's valve emits: into the combination, and on to the operator. */
+    private final class ValveOutput implements WatermarkSink {
+        private final int input;
 
-            @Override
-            public void status(final WatermarkStatus status) {
-                if (status.isIdle()) {
-                    part.markIdle();
-                } else {
-                    part.markActive();
-                }
-            }
-        };
+        ValveOutput(final int input) {
+            this.input = input;
+        }
+
+        @Override
+        public void watermark(final long watermark) {
+            final int changes = combined.inputWatermark(input, watermark);
+            // a valve sends no watermark while it is idle, so the status cannot change here; if a
+            // caller did, the operator must hear ACTIVE before the watermark that ended the idleness
+            forwardStatus(changes);
+            forwardWatermark(changes);
+        }
+
+        @Override
+        public void status(final WatermarkStatus status) {
+            final int changes = combined.inputStatus(input, status);
+            forwardWatermark(changes);
+            forwardStatus(changes);
+        }
+    }
+
+    private void forwardWatermark(final int changes) {
+        if (CombinedWatermark.watermarkAdvanced(changes)) {
+            operator.processWatermark(combined.combinedWatermark());
+        }
+    }
+
+    private void forwardStatus(final int changes) {
+        if (CombinedWatermark.statusChanged(changes)) {
+            operator.processStatus(combined.isIdle() ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE);
+        }
     }
 
     /**
@@ -104,5 +117,21 @@ public final class TwoInputOperatorInput<IN1, IN2> {
             throw new IllegalArgumentException("a two-input operator has inputs 1 and 2, not " + input);
         }
         return input == 1 ? valve1 : valve2;
+    }
+
+    /** @return the combination of both inputs' valve outputs, for metrics and diagnostics; the owning thread only */
+    public CombinedWatermark combinedWatermark() {
+        return combined;
+    }
+
+    /**
+     * Diagnoses the two-input "windows never fire" case (docs/semantics.md §7): an input that has
+     * never sent a watermark holds the operator at MIN while the other input moved on.
+     *
+     * @return a one-line explanation naming the input and the channel that holds it, or null when
+     *     nothing is stalled that way; the owning thread only
+     */
+    public String stalledInput() {
+        return ValveDiagnosis.stalledInput(combined, valve1, valve2);
     }
 }

@@ -9,7 +9,8 @@ import java.util.Arrays;
  * split is. Each split has two outputs, as in Flink: an immediate one (watermarks emitted from
  * {@code onEvent}, combined at once) and a deferred one (periodic watermarks, combined once per
  * interval by {@link #onPeriodicEmit()}, so one interval's updates yield one combined watermark).
- * The same rule combines the two inputs of a two-input operator (docs/semantics.md §2). A split
+ * The inputs of a two-input operator are combined by the same minimum in
+ * {@code dev.weir.valve.CombinedWatermark} (docs/semantics.md §7). A split
  * that ends is removed ({@link #removeSplit(int)}) and stops holding the source back from the
  * next combination on, as Flink unregisters a finished split's output.
  * Not thread-safe.
