@@ -8,10 +8,11 @@ import java.util.NoSuchElementException;
 /**
  * The user map of one (key, namespace) entry of a {@link LongMapState}: {@code long} keys in
  * ascending order with their values, in two parallel arrays used from {@code head} on. A lookup
- * is a binary search; adding a key after the last one (timestamps that arrive in order) or
- * removing the first one (cleanup of the oldest) moves nothing; a key in between moves the
- * shorter side by one. Reading, overwriting and removing allocate nothing; adding allocates only
- * when the arrays double. Iterators fail with {@link ConcurrentModificationException} once the
+ * is a binary search (the last key is tried first); adding a key after the last one
+ * (timestamps that arrive in order) or removing the first one (cleanup of the oldest) moves
+ * nothing but, once per half turn of the arrays, the entries back to their front; a key in
+ * between moves the entries after it (a removal moves the shorter side). Reading, overwriting
+ * and removing allocate nothing; adding allocates only when the arrays double. Iterators fail with {@link ConcurrentModificationException} once the
  * map is changed other than through them. Backends keep it as the entry's value and write it
  * with {@link StateSerializers#any()}; user code reaches it through {@link LongMapState}. Not
  * thread-safe.
@@ -105,36 +106,37 @@ public final class SortedLongMap<V> {
         return null;
     }
 
-    private void insert(final int at, final long key, final Object value) {
+    private void insert(final int position, final long key, final Object value) {
         modifications++;
-        final int end = head + size;
+        int at = position;
         if (at == head && head > 0) {
             head--;
             keys[head] = key;
             values[head] = value;
-        } else if (end < keys.length) {
-            System.arraycopy(keys, at, keys, at + 1, end - at);
-            System.arraycopy(values, at, values, at + 1, end - at);
-            keys[at] = key;
-            values[at] = value;
-        } else if (head > 0) {
-            System.arraycopy(keys, head, keys, head - 1, at - head);
-            System.arraycopy(values, head, values, head - 1, at - head);
-            head--;
-            keys[at - 1] = key;
-            values[at - 1] = value;
-        } else {
-            final long[] grownKeys = new long[2 * keys.length];
-            final Object[] grownValues = new Object[grownKeys.length];
-            System.arraycopy(keys, 0, grownKeys, 0, at);
-            System.arraycopy(values, 0, grownValues, 0, at);
-            grownKeys[at] = key;
-            grownValues[at] = value;
-            System.arraycopy(keys, at, grownKeys, at + 1, end - at);
-            System.arraycopy(values, at, grownValues, at + 1, end - at);
-            keys = grownKeys;
-            values = grownValues;
+            size++;
+            return;
         }
+        if (head + size == keys.length) {
+            // no room at the end: move the entries to the front if they fill at most half the
+            // arrays (so a buffer that slides, the oldest removed and a newer added, moves its
+            // entries once per half turn), else double the arrays
+            final long[] targetKeys = size < keys.length / 2 ? keys : new long[2 * keys.length];
+            final Object[] targetValues = targetKeys == keys ? values : new Object[targetKeys.length];
+            System.arraycopy(keys, head, targetKeys, 0, size);
+            System.arraycopy(values, head, targetValues, 0, size);
+            if (targetValues == values) {
+                java.util.Arrays.fill(values, size, head + size, null);
+            }
+            keys = targetKeys;
+            values = targetValues;
+            at -= head;
+            head = 0;
+        }
+        final int end = head + size;
+        System.arraycopy(keys, at, keys, at + 1, end - at);
+        System.arraycopy(values, at, values, at + 1, end - at);
+        keys[at] = key;
+        values[at] = value;
         size++;
     }
 
