@@ -39,7 +39,7 @@ final class HeapLongMapState<UV> implements LongMapState<UV> {
     }
 
     @Override
-    public void put(final long key, final UV value) {
+    public void putAt(final long key, final UV value) {
         SortedLongMap<UV> map = map();
         if (map == null) {
             map = spare != null ? spare : new SortedLongMap<>();
@@ -101,7 +101,7 @@ final class HeapLongMapState<UV> implements LongMapState<UV> {
     private <T> Iterable<T> iterable(final SortedLongMap<UV> map, final Iterable<T> view) {
         final Object key = backend.currentKey();
         final Object ns = namespace;
-        return () -> new UserMapIterator<>(view.iterator(), map::isEmpty, () -> table.removeIfHolds(key, ns, map));
+        return new UserMapView<>(view, map::isEmpty, () -> table.removeIfHolds(key, ns, map));
     }
 
     @Override

@@ -90,7 +90,7 @@ final class HeapMapState<UK, UV> implements MapState<UK, UV> {
     private <T> Iterable<T> iterable(final Map<UK, UV> map, final Iterable<T> view) {
         final Object key = backend.currentKey();
         final Object ns = namespace;
-        return () -> new UserMapIterator<>(view.iterator(), map::isEmpty, () -> table.removeIfHolds(key, ns, map));
+        return new UserMapView<>(view, map::isEmpty, () -> table.removeIfHolds(key, ns, map));
     }
 
     @Override

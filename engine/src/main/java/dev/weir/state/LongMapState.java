@@ -2,7 +2,7 @@ package dev.weir.state;
 
 /**
  * A {@link MapState} with {@code Long} user keys (timestamps, sequence numbers), kept in
- * ascending order, with primitive access: {@link #get(long)}, {@link #put(long, Object)},
+ * ascending order, with primitive access: {@link #get(long)}, {@link #putAt(long, Object)},
  * {@link #remove(long)} and {@link #contains(long)} box nothing and, for a map that exists,
  * allocate nothing (adding a key allocates only when the map's arrays double), and
  * {@link #forEach(long, long, LongEntryConsumer)} visits a range of keys in order, as an
@@ -19,10 +19,13 @@ public interface LongMapState<UV> extends MapState<Long, UV> {
     UV get(long key);
 
     /**
+     * {@code put} with a primitive key. (Not an overload of {@code put}: with a boxed value
+     * type, {@code put(long, Long)} and {@code put(Long, Long)} would both fit {@code put(t, 5L)}.)
+     *
      * @param key a user key
      * @param value its new value
      */
-    void put(long key, UV value);
+    void putAt(long key, UV value);
 
     /** @param key a user key to remove; absent keys are ignored */
     void remove(long key);
@@ -51,7 +54,7 @@ public interface LongMapState<UV> extends MapState<Long, UV> {
 
     @Override
     default void put(final Long key, final UV value) {
-        put(key.longValue(), value);
+        putAt(key.longValue(), value);
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.function.BooleanSupplier;
  *
  * @param <T> what it iterates
  */
-public final class UserMapIterator<T> implements Iterator<T> {
+final class UserMapIterator<T> implements Iterator<T> {
     private final Iterator<T> inner;
     private final BooleanSupplier emptied;
     private final Runnable dropEntry;
@@ -21,7 +21,7 @@ public final class UserMapIterator<T> implements Iterator<T> {
      * @param emptied tells whether the user map is empty
      * @param dropEntry removes the entry from the backend (if it still holds this map)
      */
-    public UserMapIterator(final Iterator<T> inner, final BooleanSupplier emptied, final Runnable dropEntry) {
+    UserMapIterator(final Iterator<T> inner, final BooleanSupplier emptied, final Runnable dropEntry) {
         this.inner = inner;
         this.emptied = emptied;
         this.dropEntry = dropEntry;

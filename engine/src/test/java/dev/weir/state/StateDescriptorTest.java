@@ -98,6 +98,26 @@ class StateDescriptorTest {
                 refusal(List.of(new ValueStateDescriptor<Long>("fine"), new ReducingStateDescriptor<Long>("min", Math::min))));
     }
 
+    @Test
+    void mapDescriptorsRoundTripAndMakeTheSameMapState() throws Exception {
+        final HeapKeyedStateBackend<String> backend = new HeapKeyedStateBackend<>(new KeyGroupRange(0, 127), 128);
+        backend.setCurrentKey("a");
+
+        final MapStateDescriptor<String, Long> byName = roundTrip(new MapStateDescriptor<>("totals", String.class, Long.class));
+        assertEquals("totals", byName.name());
+        assertSame(String.class, byName.keyType());
+        assertSame(Long.class, byName.valueType());
+        backend.state(byName).put("AAPL", 3L);
+        assertEquals(3L, backend.state(new MapStateDescriptor<>("totals", String.class, Long.class)).get("AAPL"));
+
+        final LongMapStateDescriptor<String> byTime = roundTrip(new LongMapStateDescriptor<>("buffer", String.class));
+        assertSame(String.class, byTime.valueType());
+        backend.state(byTime).putAt(1000, "x");
+        final MapState<Long, String> boxed = backend.state(new MapStateDescriptor<>("buffer", Long.class, String.class));
+        assertSame(backend.state(byTime), boxed, "Long keys make a LongMapState either way");
+        assertEquals("x", boxed.get(1000L));
+    }
+
     private static String refusal(final Object value) {
         return assertThrows(NotSerializableException.class, () -> roundTrip(value)).getMessage();
     }

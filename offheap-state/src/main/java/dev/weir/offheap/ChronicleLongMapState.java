@@ -3,7 +3,7 @@ package dev.weir.offheap;
 import dev.weir.state.LongEntryConsumer;
 import dev.weir.state.LongMapState;
 import dev.weir.state.SortedLongMap;
-import dev.weir.state.UserMapIterator;
+import dev.weir.state.UserMapView;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -41,7 +41,7 @@ final class ChronicleLongMapState<UV> implements LongMapState<UV> {
 
     @Override
     @SuppressWarnings("unchecked")
-    public void put(final long key, final UV value) {
+    public void putAt(final long key, final UV value) {
         final int slot = table.slot(namespace);
         if (slot >= 0) {
             ((SortedLongMap<UV>) table.valueForUpdate(slot)).put(key, value);
@@ -118,7 +118,7 @@ final class ChronicleLongMapState<UV> implements LongMapState<UV> {
         final Object key = backend.currentKey();
         final int keyGroup = backend.currentKeyGroup();
         final Object ns = namespace;
-        return () -> new UserMapIterator<>(view.iterator(), map::isEmpty, () -> table.removeIfHolds(key, keyGroup, ns, map));
+        return new UserMapView<>(view, map::isEmpty, () -> table.removeIfHolds(key, keyGroup, ns, map));
     }
 
     @Override

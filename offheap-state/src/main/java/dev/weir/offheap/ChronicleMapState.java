@@ -1,7 +1,7 @@
 package dev.weir.offheap;
 
 import dev.weir.state.MapState;
-import dev.weir.state.UserMapIterator;
+import dev.weir.state.UserMapView;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -109,7 +109,7 @@ final class ChronicleMapState<UK, UV> implements MapState<UK, UV> {
         final Object key = backend.currentKey();
         final int keyGroup = backend.currentKeyGroup();
         final Object ns = namespace;
-        return () -> new UserMapIterator<>(view.iterator(), map::isEmpty, () -> table.removeIfHolds(key, keyGroup, ns, map));
+        return new UserMapView<>(view, map::isEmpty, () -> table.removeIfHolds(key, keyGroup, ns, map));
     }
 
     @Override

@@ -54,7 +54,7 @@ class MapStateAllocationTest {
             keys[k] = "SYM" + k;
             backend.setCurrentKey(keys[k]);
             for (int b = 0; b < BUCKETS; b++) {
-                state.put(1_000_000L + 10L * b, values[b]);
+                state.putAt(1_000_000L + 10L * b, values[b]);
             }
             oldest[k] = 1_000_000L;
         }
@@ -69,12 +69,12 @@ class MapStateAllocationTest {
         final long middle = first + 10L * (BUCKETS / 2);
         long read = state.get(middle).length();
         read += state.contains(middle + 10) ? 1 : 0;
-        state.put(middle, values[i % BUCKETS]);
+        state.putAt(middle, values[i % BUCKETS]);
         state.remove(middle);
-        state.put(middle, values[(i + 1) % BUCKETS]);
+        state.putAt(middle, values[(i + 1) % BUCKETS]);
         // slide: the oldest bucket is cleaned up, a newer one comes
         state.remove(first);
-        state.put(first + 10L * BUCKETS, values[i % BUCKETS]);
+        state.putAt(first + 10L * BUCKETS, values[i % BUCKETS]);
         oldest[k] = first + 10;
         state.forEach(middle - 30, middle + 30, visitor);
         return read;

@@ -139,7 +139,7 @@ class MapStateConformanceTest {
             backend.setCurrentKey("k" + k);
             state.setNamespace(VoidNamespace.INSTANCE);
             for (final long timestamp : arrival) {
-                state.put(timestamp + k, "r" + (timestamp + k));
+                state.putAt(timestamp + k, "r" + (timestamp + k));
             }
         }
         backend.setCurrentKey("k2");
@@ -198,7 +198,7 @@ class MapStateConformanceTest {
         assertEquals(19, backend.entryCount());
         backend.setCurrentKey("k4");
         state.setNamespace(W1);
-        state.put(42, "again");
+        state.putAt(42, "again");
         assertEquals(List.of("42=again"), entries(state));
         assertEquals(20, backend.entryCount());
     }
@@ -213,8 +213,8 @@ class MapStateConformanceTest {
             backend.setCurrentKey("k" + k);
             longs.setNamespace(VoidNamespace.INSTANCE);
             strings.setNamespace(VoidNamespace.INSTANCE);
-            longs.put(1, "a");
-            longs.put(2, "b");
+            longs.putAt(1, "a");
+            longs.putAt(2, "b");
             strings.put("x", "a");
             strings.put("y", "b");
         }
@@ -272,7 +272,7 @@ class MapStateConformanceTest {
         assertEquals(List.of("10=V1", "30=V3", "50=V5"), entries(state));
         final Iterator<Long> keys = state.keys().iterator();
         keys.next();
-        state.put(35, "later");
+        state.putAt(35, "later");
         assertThrows(ConcurrentModificationException.class, keys::next);
         backend.flush();
         assertEquals(List.of("10=V1", "30=V3", "35=later", "50=V5"), entries(state));
@@ -294,7 +294,7 @@ class MapStateConformanceTest {
         assertEquals("user key", e.getMessage());
         final LongMapState<String> longs = backend.state(new LongMapStateDescriptor<>("l", String.class));
         longs.setNamespace(VoidNamespace.INSTANCE);
-        longs.put(7, null);
+        longs.putAt(7, null);
         assertTrue(longs.contains(7));
         assertEquals(2, snapshotCount(backend));
     }

@@ -83,7 +83,7 @@ class MapStateRescaleTest {
                 buffer.setNamespace(namespace);
                 for (int i = 0; i < 12; i++) {
                     final long timestamp = 1000L * ((i * 7) % 12) + k;
-                    buffer.put(timestamp, "r" + k + "@" + timestamp);
+                    buffer.putAt(timestamp, "r" + k + "@" + timestamp);
                     buffers.computeIfAbsent(key(k) + "|" + namespace, x -> new TreeMap<>()).put(timestamp, "r" + k + "@" + timestamp);
                 }
             }
@@ -107,7 +107,7 @@ class MapStateRescaleTest {
             final TreeMap<Long, String> model = buffers.get(key(k) + "|" + VoidNamespace.INSTANCE);
             buffer.remove(model.firstKey());
             model.remove(model.firstKey());
-            buffer.put(20_000 + k, "late" + k);
+            buffer.putAt(20_000 + k, "late" + k);
             model.put(20_000L + k, "late" + k);
         }
         final KeyedStateBackend<String> backend = owner(instances, key(8));
@@ -243,7 +243,7 @@ class MapStateRescaleTest {
         final LongMapState<String> buffer = backend.state(BUFFER);
         backend.setCurrentKey("k1");
         buffer.setNamespace(VoidNamespace.INSTANCE);
-        buffer.put(77, "x");
+        buffer.putAt(77, "x");
         final Path file = checkpoint(List.of(backend), "layout").get(0);
 
         // as a later version might write it: the map's layout byte (after its type id) raised to 2, checksum made valid
