@@ -32,8 +32,9 @@ final class HeapMapState<UK, UV> implements MapState<UK, UV> {
 
     @Override
     public UV get(final UK key) {
+        Objects.requireNonNull(key, "user key");
         final Map<UK, UV> map = map();
-        return map == null ? null : map.get(Objects.requireNonNull(key, "user key"));
+        return map == null ? null : map.get(key);
     }
 
     @Override
@@ -49,9 +50,10 @@ final class HeapMapState<UK, UV> implements MapState<UK, UV> {
 
     @Override
     public void remove(final UK key) {
+        Objects.requireNonNull(key, "user key");
         final Map<UK, UV> map = map();
         if (map != null) {
-            map.remove(Objects.requireNonNull(key, "user key"));
+            map.remove(key);
             if (map.isEmpty()) {
                 table.remove(namespace);
             }
@@ -60,8 +62,9 @@ final class HeapMapState<UK, UV> implements MapState<UK, UV> {
 
     @Override
     public boolean contains(final UK key) {
+        Objects.requireNonNull(key, "user key");
         final Map<UK, UV> map = map();
-        return map != null && map.containsKey(Objects.requireNonNull(key, "user key"));
+        return map != null && map.containsKey(key);
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.weir.state;
 
 /**
  * Describes a {@link MapState}, as Flink's {@code MapStateDescriptor(name, keyClass, valueClass)}.
- * With {@code Long.class} user keys the state is a {@link LongMapState} (sorted, primitive
+ * With {@code Long.class} (or {@code long.class}) user keys the state is a {@link LongMapState} (sorted, primitive
  * access); {@link LongMapStateDescriptor} declares that type directly. The classes choose the
  * kind of map; keys and values are written by {@link StateSerializers#any()} like every other
  * state's (register a serializer there for a type that needs its own format).
@@ -40,7 +40,7 @@ public final class MapStateDescriptor<UK, UV> extends StateDescriptor<MapState<U
     @Override
     @SuppressWarnings("unchecked")
     protected MapState<UK, UV> createIn(final KeyedStateBackend<?> backend) {
-        if (keyType == Long.class) {
+        if (keyType == Long.class || keyType == long.class) {
             return (MapState<UK, UV>) backend.createLongMapState(name());
         }
         return backend.createMapState(name());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -116,6 +117,8 @@ class StateDescriptorTest {
         final MapState<Long, String> boxed = backend.state(new MapStateDescriptor<>("buffer", Long.class, String.class));
         assertSame(backend.state(byTime), boxed, "Long keys make a LongMapState either way");
         assertEquals("x", boxed.get(1000L));
+        final MapState<Long, String> primitive = backend.state(new MapStateDescriptor<>("by-long", long.class, String.class));
+        assertTrue(primitive instanceof LongMapState, "long.class keys are Long keys");
     }
 
     private static String refusal(final Object value) {
