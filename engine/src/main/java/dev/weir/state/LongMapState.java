@@ -1,5 +1,7 @@
 package dev.weir.state;
 
+import java.util.Objects;
+
 /**
  * A {@link MapState} with {@code Long} user keys (timestamps, sequence numbers), kept in
  * ascending order, with primitive access: {@link #get(long)}, {@link #putAt(long, Object)},
@@ -49,21 +51,21 @@ public interface LongMapState<UV> extends MapState<Long, UV> {
 
     @Override
     default UV get(final Long key) {
-        return get(key.longValue());
+        return get(Objects.requireNonNull(key, "user key").longValue());
     }
 
     @Override
     default void put(final Long key, final UV value) {
-        putAt(key.longValue(), value);
+        putAt(Objects.requireNonNull(key, "user key").longValue(), value);
     }
 
     @Override
     default void remove(final Long key) {
-        remove(key.longValue());
+        remove(Objects.requireNonNull(key, "user key").longValue());
     }
 
     @Override
     default boolean contains(final Long key) {
-        return contains(key.longValue());
+        return contains(Objects.requireNonNull(key, "user key").longValue());
     }
 }

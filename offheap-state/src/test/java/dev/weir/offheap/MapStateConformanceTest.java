@@ -296,6 +296,8 @@ class MapStateConformanceTest {
         longs.setNamespace(VoidNamespace.INSTANCE);
         longs.putAt(7, null);
         assertTrue(longs.contains(7));
+        final NullPointerException boxed = assertThrows(NullPointerException.class, () -> longs.put((Long) null, "x"));
+        assertEquals("user key", boxed.getMessage());
         assertEquals(2, snapshotCount(backend));
     }
 
