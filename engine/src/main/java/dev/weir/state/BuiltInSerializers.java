@@ -158,6 +158,43 @@ final class BuiltInSerializers {
         }
     };
 
+    /**
+     * The user map of a {@link LongMapState} entry: a layout byte ({@link #SORTED_LONG_MAP_LAYOUT}),
+     * the entry count, then per entry in ascending key order the key (8 bytes) and the value
+     * with its type id. Read back into the reused map, cleared, when given (values are new).
+     */
+    static final StateSerializer<SortedLongMap<Object>> SORTED_LONG_MAP = new StateSerializer<>() {
+        @Override
+        public void write(final SortedLongMap<Object> value, final StateOutput out) {
+            final int size = value.size();
+            out.writeByte(SORTED_LONG_MAP_LAYOUT);
+            out.writeInt(size);
+            for (int i = 0; i < size; i++) {
+                out.writeLong(value.keyAt(i));
+                StateSerializers.any().write(value.valueAt(i), out);
+            }
+        }
+
+        @Override
+        public SortedLongMap<Object> read(final StateInput in, final SortedLongMap<Object> reuse) {
+            final byte layout = in.readByte();
+            if (layout != SORTED_LONG_MAP_LAYOUT) {
+                throw new UnsupportedStateTypeException("a map state with Long keys is written in layout " + layout
+                        + ", this version of Weir reads layout " + SORTED_LONG_MAP_LAYOUT + " only");
+            }
+            final int size = in.readInt();
+            final SortedLongMap<Object> map = reuse != null ? reuse : new SortedLongMap<>(Math.max(size, 8));
+            map.clear();
+            for (int i = 0; i < size; i++) {
+                final long key = in.readLong();
+                map.put(key, StateSerializers.any().read(in, null));
+            }
+            return map;
+        }
+    };
+    /** The layout {@link #SORTED_LONG_MAP} writes; a reader refuses others by name. */
+    static final byte SORTED_LONG_MAP_LAYOUT = 1;
+
     private BuiltInSerializers() {
     }
 
@@ -188,6 +225,8 @@ final class BuiltInSerializers {
             return DOUBLE_ARRAY;
         } else if (type == byte[].class) {
             return BYTE_ARRAY;
+        } else if (type == SortedLongMap.class) {
+            return SORTED_LONG_MAP;
         }
         return null;
     }

@@ -64,6 +64,16 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     }
 
     @Override
+    public <UK, UV> MapState<UK, UV> createMapState(final String name) {
+        return new HeapMapState<>(this, tables.declare(name));
+    }
+
+    @Override
+    public <UV> LongMapState<UV> createLongMapState(final String name) {
+        return new HeapLongMapState<>(this, tables.declare(name));
+    }
+
+    @Override
     public <T> ReducingState<T> createReducingState(final String name, final ReduceFunction<T> reduceFunction) {
         return new HeapReducingState<>(tables.declare(name), reduceFunction);
     }

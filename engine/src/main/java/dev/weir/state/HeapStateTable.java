@@ -96,6 +96,22 @@ final class HeapStateTable {
         return removed;
     }
 
+    /**
+     * Removes the entry of (key, namespace) if it holds {@code value} (the same object): for an
+     * iterator that emptied a user map, whose key may not be the current one any more.
+     *
+     * @param key the key the value was read under
+     * @param namespace its namespace
+     * @param value the value expected there
+     */
+    void removeIfHolds(final Object key, final Object namespace, final Object value) {
+        final int index = find(key == null ? NULL_KEY : key, namespace);
+        if (index >= 0 && slots[3 * index + 2] == value) {
+            entries--;
+            closeGap(index);
+        }
+    }
+
     /** Backward-shift deletion: moves later entries of the probe run into the gap, so no tombstones are needed. */
     private void closeGap(final int removed) {
         final Object[] table = slots;

@@ -40,6 +40,21 @@ public interface KeyedStateBackend<K> extends KeyContext<K> {
 
     /**
      * @param name the state's name
+     * @param <UK> the user key type
+     * @param <UV> the value type
+     * @return a new map state whose user keys keep the order they were first put in
+     */
+    <UK, UV> MapState<UK, UV> createMapState(String name);
+
+    /**
+     * @param name the state's name
+     * @param <UV> the value type
+     * @return a new map state with {@code long} user keys in ascending order
+     */
+    <UV> LongMapState<UV> createLongMapState(String name);
+
+    /**
+     * @param name the state's name
      * @param reduceFunction folds added values
      * @param <T> the value type
      * @return a new reducing state

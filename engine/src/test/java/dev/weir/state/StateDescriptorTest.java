@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -96,6 +97,28 @@ class StateDescriptorTest {
         // held by a function that is itself serializable, as a shipped function holds it
         assertEquals("the reduce function of the ReducingStateDescriptor 'min' (a lambda)",
                 refusal(List.of(new ValueStateDescriptor<Long>("fine"), new ReducingStateDescriptor<Long>("min", Math::min))));
+    }
+
+    @Test
+    void mapDescriptorsRoundTripAndMakeTheSameMapState() throws Exception {
+        final HeapKeyedStateBackend<String> backend = new HeapKeyedStateBackend<>(new KeyGroupRange(0, 127), 128);
+        backend.setCurrentKey("a");
+
+        final MapStateDescriptor<String, Long> byName = roundTrip(new MapStateDescriptor<>("totals", String.class, Long.class));
+        assertEquals("totals", byName.name());
+        assertSame(String.class, byName.keyType());
+        assertSame(Long.class, byName.valueType());
+        backend.state(byName).put("AAPL", 3L);
+        assertEquals(3L, backend.state(new MapStateDescriptor<>("totals", String.class, Long.class)).get("AAPL"));
+
+        final LongMapStateDescriptor<String> byTime = roundTrip(new LongMapStateDescriptor<>("buffer", String.class));
+        assertSame(String.class, byTime.valueType());
+        backend.state(byTime).putAt(1000, "x");
+        final MapState<Long, String> boxed = backend.state(new MapStateDescriptor<>("buffer", Long.class, String.class));
+        assertSame(backend.state(byTime), boxed, "Long keys make a LongMapState either way");
+        assertEquals("x", boxed.get(1000L));
+        final MapState<Long, String> primitive = backend.state(new MapStateDescriptor<>("by-long", long.class, String.class));
+        assertTrue(primitive instanceof LongMapState, "long.class keys are Long keys");
     }
 
     private static String refusal(final Object value) {

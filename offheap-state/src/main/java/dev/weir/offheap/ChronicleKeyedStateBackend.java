@@ -8,6 +8,8 @@ import dev.weir.state.KeyedState;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.KeyedStateVisitor;
 import dev.weir.state.ListState;
+import dev.weir.state.LongMapState;
+import dev.weir.state.MapState;
 import dev.weir.state.ReduceFunction;
 import dev.weir.state.ReducingState;
 import dev.weir.state.StateDescriptor;
@@ -105,6 +107,16 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
     @Override
     public <T> ListState<T> createListState(final String name) {
         return new ChronicleListState<>(tables.declare(name));
+    }
+
+    @Override
+    public <UK, UV> MapState<UK, UV> createMapState(final String name) {
+        return new ChronicleMapState<>(this, tables.declare(name));
+    }
+
+    @Override
+    public <UV> LongMapState<UV> createLongMapState(final String name) {
+        return new ChronicleLongMapState<>(this, tables.declare(name));
     }
 
     @Override

@@ -83,6 +83,14 @@ final class ChronicleStateTable {
 
     /**
      * @param slot a slot from {@link #slot}
+     * @return its value, only to be read (nothing marks it changed)
+     */
+    Object peek(final int slot) {
+        return cache.value(slot);
+    }
+
+    /**
+     * @param slot a slot from {@link #slot}
      * @return its value, for a caller that may keep it
      */
     Object handOut(final int slot) {
@@ -168,6 +176,30 @@ final class ChronicleStateTable {
         }
         maps.remove(lookupKey);
         return null;
+    }
+
+    /**
+     * Removes the entry of (key, namespace) if the cache holds {@code value} (the same object)
+     * for it: for an iterator that emptied a user map, whose key may not be the current one
+     * any more. A map the cache gave up meanwhile was written back as it was then, and stays.
+     *
+     * @param key the key the value was read under
+     * @param keyGroup its key group
+     * @param namespace its namespace
+     * @param value the value expected there
+     */
+    void removeIfHolds(final Object key, final int keyGroup, final Object namespace, final Object value) {
+        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        if (slot < 0 || cache.value(slot) != value) {
+            return;
+        }
+        if (cache.inMap(slot)) {
+            encode(lookupKey, keyGroup, key, namespace);
+            maps.remove(lookupKey);
+        } else {
+            cachedOnly--;
+        }
+        cache.empty(slot);
     }
 
     private Object readValueAndRemove() {
