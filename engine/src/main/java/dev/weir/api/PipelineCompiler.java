@@ -7,6 +7,13 @@ import dev.weir.checkpoint.CheckpointException;
 import dev.weir.checkpoint.CheckpointFile;
 import dev.weir.checkpoint.Manifest;
 import dev.weir.operator.KeySelector;
+import dev.weir.operator.OutputTag;
+import dev.weir.plan.LogicalPlan;
+import dev.weir.plan.PipelineSettings;
+import dev.weir.plan.PlanStep;
+import dev.weir.plan.SideOutputStep;
+import dev.weir.plan.SinkStep;
+import dev.weir.plan.SourceStep;
 import dev.weir.runtime.ChainCheckpointer;
 import dev.weir.runtime.ChainEnd;
 import dev.weir.runtime.Channel;
@@ -41,8 +48,10 @@ import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -55,9 +64,10 @@ import java.util.Set;
  */
 final class PipelineCompiler {
     private final String name;
+    /** The stages cut from the logical plan, in plan order: what is compiled. */
     private final List<Stage> stages;
     private final PipelineControl control;
-    private final SideOutputs sideOutputs;
+    private final SideOutputs sideOutputs = new SideOutputs();
     private final int maxParallelism;
     private final int channelCapacity;
     private final IdleStrategyKind idleStrategy;
@@ -74,27 +84,49 @@ final class PipelineCompiler {
     /** True for {@code resumeOrStart}: the checkpointing directory may hold earlier checkpoints without one to restore. */
     private final boolean restoreIfComplete;
 
-    /** The pipeline's configuration, as {@link StreamPipeline} holds it; see its setters. */
-    PipelineCompiler(final String name, final List<Stage> stages, final PipelineControl control, final SideOutputs sideOutputs,
-            final int maxParallelism, final int channelCapacity, final IdleStrategyKind idleStrategy,
-            final StagePlacement placement, final WatermarkAlignmentGroups alignmentGroups, final List<Publisher<?>> publishers,
-            final Source<?> source, final WatermarkStrategy<?> strategy, final Sink<?> sink, final Path checkpointDir,
-            final Duration checkpointInterval, final Path restoreDir, final boolean restoreIfComplete) {
-        this.name = name;
-        this.stages = stages;
+    /**
+     * Takes everything it compiles from the plan: the stages from its steps and edges, the source
+     * from its source step, the sink from its sink step, the side outputs' sinks from its side
+     * output steps (a tag declared twice goes to the later sink), and the settings from its
+     * {@link dev.weir.plan.PipelineSettings}. The rest belongs to the runtime alone.
+     *
+     * @param plan the pipeline's logical plan
+     * @param placements the placement of each keyed stage that sets its own, by the index of its KeyByStep
+     * @param control the pipeline's lifecycle, shared with its publishers
+     * @param channelCapacity ring slots per channel
+     * @param idleStrategy how task threads wait, unless a stage sets its own
+     * @param placement where keyed stages run, unless a stage sets its own
+     * @param restoreIfComplete true for {@code resumeOrStart}
+     * @throws UnsupportedOperationException if the plan needs what the runtime does not compile yet (see {@link PlanStages})
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    PipelineCompiler(final LogicalPlan plan, final Map<Integer, StagePlacement> placements, final PipelineControl control,
+            final int channelCapacity, final IdleStrategyKind idleStrategy, final StagePlacement placement, final boolean restoreIfComplete) {
+        final PipelineSettings settings = plan.settings();
+        this.name = settings.name();
+        this.stages = plan.steps().isEmpty() ? List.of() : PlanStages.of(name, plan, placements);
         this.control = control;
-        this.sideOutputs = sideOutputs;
-        this.maxParallelism = maxParallelism;
+        this.maxParallelism = settings.maxParallelism();
         this.channelCapacity = channelCapacity;
         this.idleStrategy = idleStrategy;
         this.placement = placement;
-        this.alignmentGroups = alignmentGroups;
-        this.publishers = publishers;
-        this.source = source;
-        this.strategy = strategy;
-        this.sink = sink;
-        this.checkpointDir = checkpointDir;
-        this.checkpointInterval = checkpointInterval;
+        this.alignmentGroups = settings.alignmentGroups();
+        final SourceStep sourceStep = plan.steps().isEmpty() ? null : (SourceStep) plan.steps().get(0);
+        this.publishers = sourceStep == null || !sourceStep.published() ? null : sourceStep.publishers();
+        this.source = sourceStep == null ? null : sourceStep.source();
+        this.strategy = sourceStep == null ? null : sourceStep.watermarks();
+        Sink<?> sinkGiven = null;
+        for (final PlanStep step : plan.steps()) {
+            if (step instanceof SinkStep sinkStep) {
+                sinkGiven = sinkStep.sink();
+            } else if (step instanceof SideOutputStep sideOutput) {
+                sideOutputs.register((OutputTag) sideOutput.tag(), (Sink) sideOutput.sink());
+            }
+        }
+        this.sink = sinkGiven;
+        this.checkpointDir = settings.checkpointDir();
+        this.checkpointInterval = settings.checkpointInterval();
+        final Path restoreDir = settings.restoreDir();
         // resumeOrStart without a complete checkpoint starts fresh; incomplete leftovers are skipped by id and pruned
         this.restoreDir = restoreIfComplete && restoreDir != null && new CheckpointDirectory(restoreDir).latestCompleteId() == 0
                 ? null : restoreDir;
@@ -135,6 +167,23 @@ final class PipelineCompiler {
         }
         if (checkpointDir != null && restoreDir == null && !restoreIfComplete) {
             requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
+        }
+        requireOneStagePerCpu();
+    }
+
+    /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
+    private void requireOneStagePerCpu() {
+        final Map<Integer, String> pinnedBy = new HashMap<>();
+        for (final Stage stage : stages) {
+            for (int instance = 0; instance < Math.min(stage.parallelism, stage.cpus.length); instance++) {
+                final int cpu = stage.cpus[instance];
+                final String task = "stage " + stage.name + " (task " + name + "-" + stage.name + "-" + instance + ")";
+                final String other = pinnedBy.putIfAbsent(cpu, task);
+                if (other != null) {
+                    throw new IllegalArgumentException("pipeline '" + name + "': " + other + " and " + task + " both name CPU " + cpu
+                            + ": each task needs a CPU of its own");
+                }
+            }
         }
     }
 
