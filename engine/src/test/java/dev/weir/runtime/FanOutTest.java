@@ -334,6 +334,25 @@ final class FanOutTest {
         }
     }
 
+    /** The example of docs/runtime.md, "Fan-out", prints what the page shows. */
+    @Test
+    void theFanOutExampleOfTheRuntimeDocsPrintsWhatThePageShows() {
+        final List<String> printed = new ArrayList<>();
+        final StreamPipeline pipeline = StreamPipeline.named("fan-out").stateBackend(HeapStateBackend.INSTANCE);
+        final DataStream<Reading> readings = pipeline.from("readings", CollectionSource.of(List.of(
+                        new Reading(1, 5, 100), new Reading(2, 7, 200), new Reading(1, 9, 700), new Reading(2, 3, 1100))),
+                WatermarkStrategy.<Reading>forMonotonousTimestamps().withTimestampAssigner((r, ts) -> r.timestamp()), 1);
+        readings.map(r -> "raw " + r.sensor() + "=" + r.value()).sink((line, ts) -> printed.add(line));
+        readings.keyBy(Reading::sensor)
+                .window(TumblingEventTimeWindows.of(1_000))
+                .reduce((a, b) -> a.value() >= b.value() ? a : b)
+                .sink((max, ts) -> printed.add("max " + max.sensor() + "=" + max.value() + " at " + ts));
+        try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
+            running.runToEnd();
+        }
+        assertEquals(List.of("raw 1=5", "raw 2=7", "raw 1=9", "raw 2=3", "max 1=9 at 999", "max 2=7 at 999", "max 2=3 at 1999"), printed);
+    }
+
     private static List<String> records(final List<String> log) {
         final List<String> records = new ArrayList<>();
         synchronized (log) {
