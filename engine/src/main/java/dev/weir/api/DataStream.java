@@ -134,8 +134,9 @@ public class DataStream<T> {
     }
 
     /**
-     * Ends the pipeline in a sink, fused into this stage's tasks: one sink object for every
-     * instance of the stage, called from each instance's thread. Each instance calls
+     * Ends this stream in a sink, fused into this stage's tasks: one sink object for every
+     * instance of the stage, called from each instance's thread. A pipeline may have several
+     * sinks, on streams that fan out (docs/runtime.md, "Fan-out"). Each instance calls
      * {@link Sink#finish()} once when its input ends; the last one then calls
      * {@link Sink#allFinished()}, once for the pipeline.
      *

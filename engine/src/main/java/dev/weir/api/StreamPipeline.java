@@ -48,7 +48,9 @@ import java.util.Objects;
  * }</pre>
  * Every stage boundary ({@code keyBy}) is a set of single-producer ring buffers, one per
  * upstream x downstream instance, unless the keyed stage runs inline on the thread feeding it
- * ({@link #placement}); stateless steps are fused into the stage before them.
+ * ({@link #placement}); stateless steps are fused into the stage before them. Every call records
+ * a step of the pipeline's {@link #logicalPlan() logical plan}, from which {@code start()}
+ * compiles the tasks; a stream may feed several consumers (fan-out).
  * Threading, idle strategies, CPU pinning, back-pressure, lifecycle and metrics: docs/runtime.md.
  * Not thread-safe: build and start it from one thread.
  */
