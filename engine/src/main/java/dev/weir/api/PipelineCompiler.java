@@ -61,8 +61,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The plan step of a pipeline: stages become tasks (one per instance, each with its fused
- * operator chain), the edges between stages become channels (one ring per upstream x downstream
+ * The plan step of a pipeline: the logical plan is cut into stages ({@link PlanStages}), stages
+ * become tasks (one per instance, each with its fused operator chain, forking where a stream has
+ * several consumers: {@link ForkEnd}, {@link BranchEnd}), the edges between stages become channels (one ring per upstream x downstream
  * instance), an inline stage's chain becomes the end of the chain feeding it (an
  * {@link InlineEdge}: no task, no ring), the first stage's instances become source tasks or
  * publisher-fed sources, and a checkpoint to resume from is restored into them. What it makes is the same whichever scheduler

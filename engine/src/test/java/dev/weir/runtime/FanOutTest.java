@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
+import dev.weir.api.KeyedStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.metrics.ChannelMetrics;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
+import dev.weir.state.ValueState;
+import dev.weir.state.ValueStateDescriptor;
 import dev.weir.testing.Await;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
@@ -331,6 +334,37 @@ final class FanOutTest {
             } else {
                 assertEquals(first, output, "run " + run + " printed other bytes");
             }
+        }
+    }
+
+    /**
+     * A keyed stream read twice: the window and the process function run in the one keyed stage,
+     * each on every record of its key, with state of its own.
+     */
+    @Test
+    void aKeyedStreamReadByAWindowAndAProcessFunctionGivesEachEveryRecord() throws InterruptedException {
+        for (final boolean threaded : new boolean[] {false, true}) {
+            final List<String> maxima = Collections.synchronizedList(new ArrayList<>());
+            final List<String> counts = Collections.synchronizedList(new ArrayList<>());
+            final StreamPipeline pipeline = StreamPipeline.named("keyed-fork").stateBackend(HeapStateBackend.INSTANCE);
+            final KeyedStream<Reading, Integer> bySensor = pipeline.from("readings", CollectionSource.of(READINGS), byTimestamp(), 1)
+                    .keyBy(Reading::sensor);
+            bySensor.window(TumblingEventTimeWindows.of(1000))
+                    .reduce((a, b) -> a.value() >= b.value() ? a : b)
+                    .map(reading -> reading.sensor() + "=" + reading.value())
+                    .sink(new Logging("max", maxima));
+            final ValueStateDescriptor<Long> seen = new ValueStateDescriptor<>("seen");
+            bySensor.<String>process((reading, ctx, out) -> {
+                final ValueState<Long> state = ctx.state(seen);
+                final long count = state.value() == null ? 1 : state.value() + 1;
+                state.update(count);
+                out.collect(ctx.currentKey() + " #" + count);
+            }).sink(new Logging("count", counts));
+            run(pipeline, threaded);
+            assertEquals(List.of("max 1=4 @1999", "max 1=6 @2999", "max 1=9 @999", "max 2=7 @999", "max 2=8 @1999"),
+                    sorted(records(maxima)), "threaded " + threaded);
+            assertEquals(List.of("count 1 #1 @100", "count 2 #1 @200", "count 1 #2 @700", "count 2 #2 @1100", "count 1 #3 @1200",
+                    "count 2 #3 @1900", "count 1 #4 @2500"), records(counts), "threaded " + threaded);
         }
     }
 
