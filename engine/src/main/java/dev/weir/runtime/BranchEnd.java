@@ -1,7 +1,9 @@
 package dev.weir.runtime;
 
 import dev.weir.event.WatermarkStatus;
+import dev.weir.metrics.OperatorMetrics;
 import dev.weir.operator.OutputTag;
+import java.util.List;
 
 /**
  * A forward branch of a fan-out: the operators fused behind a {@link ForkEnd}, run on the
@@ -87,6 +89,16 @@ public final class BranchEnd implements ChainEnd<Object> {
         if (branch.nextProcessingTime() <= nowMillis) {
             branch.advanceProcessingTime(nowMillis);
         }
+    }
+
+    @Override
+    public void publishBranchMetrics() {
+        branch.publishMetrics();
+    }
+
+    @Override
+    public void addBranchMetrics(final long nowMillis, final List<OperatorMetrics> metrics) {
+        metrics.addAll(branch.operatorMetrics(nowMillis));
     }
 
     /** @return the branch's chain */

@@ -1,6 +1,7 @@
 package dev.weir.runtime;
 
 import dev.weir.event.WatermarkStatus;
+import dev.weir.metrics.OperatorMetrics;
 import dev.weir.operator.OutputTag;
 import java.util.List;
 
@@ -133,6 +134,20 @@ public final class ForkEnd implements ChainEnd<Object> {
     public void advanceProcessingTime(final long nowMillis) {
         for (final ChainEnd<Object> branch : branches) {
             branch.advanceProcessingTime(nowMillis);
+        }
+    }
+
+    @Override
+    public void publishBranchMetrics() {
+        for (final ChainEnd<Object> branch : branches) {
+            branch.publishBranchMetrics();
+        }
+    }
+
+    @Override
+    public void addBranchMetrics(final long nowMillis, final List<OperatorMetrics> metrics) {
+        for (final ChainEnd<Object> branch : branches) {
+            branch.addBranchMetrics(nowMillis, metrics);
         }
     }
 

@@ -8,6 +8,8 @@ import dev.weir.api.KeyedStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.metrics.ChannelMetrics;
+import dev.weir.metrics.OperatorMetrics;
+import dev.weir.operator.Collector;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
@@ -365,6 +367,27 @@ final class FanOutTest {
                     sorted(records(maxima)), "threaded " + threaded);
             assertEquals(List.of("count 1 #1 @100", "count 2 #1 @200", "count 1 #2 @700", "count 2 #2 @1100", "count 1 #3 @1200",
                     "count 2 #3 @1900", "count 1 #4 @2500"), records(counts), "threaded " + threaded);
+        }
+    }
+
+    /** The operator metrics of a task list its chain's operators, then those of its forward branches, each with its own counts. */
+    @Test
+    void aTasksOperatorMetricsListItsForwardBranches() {
+        final StreamPipeline pipeline = StreamPipeline.named("branch-metrics").stateBackend(HeapStateBackend.INSTANCE);
+        final DataStream<Long> numbers = pipeline.from("numbers", CollectionSource.of(List.of(1L, 2L, 3L, 4L)),
+                WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((n, ts) -> n), 1).keyBy(n -> n % 2)
+                .<Long>process((n, ctx, out) -> out.collect(n));
+        numbers.filter(n -> n > 1).sink((n, ts) -> { });
+        numbers.flatMap((Long n, Collector<Long> out) -> {
+            out.collect(n);
+            out.collect(n);
+        }).sink((n, ts) -> { });
+        try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
+            running.runToEnd();
+            final List<OperatorMetrics> operators = running.metrics().task("branch-metrics-keyed-1-0").operators();
+            assertEquals(List.of("process", "filter", "flatMap"), operators.stream().map(OperatorMetrics::name).toList());
+            assertEquals(List.of(4L, 4L, 4L), operators.stream().map(OperatorMetrics::recordsIn).toList());
+            assertEquals(List.of(4L, 3L, 8L), operators.stream().map(OperatorMetrics::recordsOut).toList());
         }
     }
 
