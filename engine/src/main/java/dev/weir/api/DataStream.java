@@ -1,9 +1,7 @@
 package dev.weir.api;
 
 import dev.weir.operator.Collector;
-import dev.weir.operator.FlatMapOperator;
 import dev.weir.operator.KeySelector;
-import dev.weir.operator.MapOperator;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.OutputTag;
 import dev.weir.plan.FilterStep;
@@ -16,7 +14,6 @@ import dev.weir.plan.SinkStep;
 import dev.weir.plan.TimestampsStep;
 import dev.weir.plan.TransformStep;
 import dev.weir.runtime.Sink;
-import dev.weir.time.TimestampsAndWatermarksOperator;
 import dev.weir.time.WatermarkStrategy;
 import java.util.List;
 import java.util.Objects;
@@ -35,30 +32,17 @@ import java.util.function.Predicate;
  */
 public class DataStream<T> {
     final StreamPipeline pipeline;
-    final Stage stage;
-    /** The index in the logical plan of the step whose output this stream is: its stage's last one when made. */
-    private final int planStep;
-    private boolean consumed;
+    /** The index in the logical plan of the step whose output this stream is. */
+    final int planStep;
 
-    DataStream(final StreamPipeline pipeline, final Stage stage) {
+    DataStream(final StreamPipeline pipeline, final int planStep) {
         this.pipeline = pipeline;
-        this.stage = stage;
-        this.planStep = stage.planTail;
+        this.planStep = planStep;
     }
 
-    final Stage consume() {
-        if (consumed) {
-            throw new IllegalStateException("this stream is already consumed: Weir pipelines are linear (no branches)");
-        }
-        consumed = true;
-        return stage;
-    }
-
-    final <R> DataStream<R> then(final String name, final OperatorFactory<T, R> operator, final IntFunction<PlanStep> step) {
-        final Stage current = consume();
-        current.add(name, operator);
-        pipeline.record(current, step);
-        return new DataStream<>(pipeline, current);
+    /** Records a step reading this stream over a forward edge; the stream of its output. */
+    final <R> DataStream<R> then(final IntFunction<PlanStep> step) {
+        return new DataStream<>(pipeline, pipeline.record(step.apply(planStep)));
     }
 
     /**
@@ -68,7 +52,7 @@ public class DataStream<T> {
      */
     public <R> DataStream<R> map(final Function<? super T, ? extends R> mapper) {
         Objects.requireNonNull(mapper, "mapper");
-        return then("map", () -> new MapOperator<>(mapper), input -> new MapStep(input, mapper));
+        return then(input -> new MapStep(input, mapper));
     }
 
     /**
@@ -77,11 +61,7 @@ public class DataStream<T> {
      */
     public DataStream<T> filter(final Predicate<? super T> predicate) {
         Objects.requireNonNull(predicate, "predicate");
-        return then("filter", () -> new FlatMapOperator<T, T>((value, out) -> {
-            if (predicate.test(value)) {
-                out.collect(value);
-            }
-        }), input -> new FilterStep(input, predicate));
+        return then(input -> new FilterStep(input, predicate));
     }
 
     /**
@@ -91,7 +71,7 @@ public class DataStream<T> {
      */
     public <R> DataStream<R> flatMap(final BiConsumer<? super T, Collector<R>> function) {
         Objects.requireNonNull(function, "function");
-        return then("flatMap", () -> new FlatMapOperator<>(function), input -> new FlatMapStep(input, function));
+        return then(input -> new FlatMapStep(input, function));
     }
 
     /**
@@ -103,7 +83,7 @@ public class DataStream<T> {
      */
     public DataStream<T> assignTimestampsAndWatermarks(final WatermarkStrategy<T> strategy) {
         Objects.requireNonNull(strategy, "strategy");
-        return then("timestamps", () -> new TimestampsAndWatermarksOperator<>(strategy), input -> new TimestampsStep(input, strategy));
+        return then(input -> new TimestampsStep(input, strategy));
     }
 
     /**
@@ -115,7 +95,7 @@ public class DataStream<T> {
     public <R> DataStream<R> transform(final String name, final OperatorFactory<T, R> operator) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(operator, "operator");
-        return then(name, operator, input -> new TransformStep(input, name, operator));
+        return then(input -> new TransformStep(input, name, operator));
     }
 
     /**
@@ -128,11 +108,8 @@ public class DataStream<T> {
      */
     public <K> KeyedStream<T, K> keyBy(final KeySelector<? super T, K> keySelector) {
         Objects.requireNonNull(keySelector, "keySelector");
-        final Stage current = consume();
-        final Stage keyed = pipeline.addStage("keyed", keySelector);
-        keyed.planTail = current.planTail;
-        final int step = pipeline.record(keyed, input -> new KeyByStep(input, keySelector, keyed.parallelism, null, List.of()));
-        return new KeyedStream<>(pipeline, keyed, keySelector, step);
+        final int step = pipeline.record(new KeyByStep(planStep, keySelector, 1, null, List.of()));
+        return new KeyedStream<>(pipeline, keySelector, step);
     }
 
     /**
@@ -152,14 +129,14 @@ public class DataStream<T> {
      */
     public <X> DataStream<T> sideOutput(final OutputTag<X> tag, final Sink<? super X> sink) {
         Objects.requireNonNull(sink, "sink");
-        pipeline.sideOutputs().register(tag, sink);
-        pipeline.recordBranch(new SideOutputStep(planStep, tag, sink));
+        pipeline.record(new SideOutputStep(planStep, tag, sink));
         return this;
     }
 
     /**
-     * Ends the pipeline in a sink, fused into this stage's tasks: one sink object for every
-     * instance of the stage, called from each instance's thread. Each instance calls
+     * Ends this stream in a sink, fused into this stage's tasks: one sink object for every
+     * instance of the stage, called from each instance's thread. A pipeline may have several
+     * sinks, on streams that fan out (docs/runtime.md, "Fan-out"). Each instance calls
      * {@link Sink#finish()} once when its input ends; the last one then calls
      * {@link Sink#allFinished()}, once for the pipeline.
      *
@@ -168,9 +145,7 @@ public class DataStream<T> {
      */
     public StreamPipeline sink(final Sink<? super T> sink) {
         Objects.requireNonNull(sink, "sink");
-        final Stage current = consume();
-        pipeline.setSink(sink);
-        pipeline.record(current, input -> new SinkStep(input, sink));
+        pipeline.record(new SinkStep(planStep, sink));
         return pipeline;
     }
 }

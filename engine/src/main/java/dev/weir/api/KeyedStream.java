@@ -2,7 +2,6 @@ package dev.weir.api;
 
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.KeyedProcessFunction;
-import dev.weir.operator.KeyedProcessOperator;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.plan.KeyByStep;
 import dev.weir.plan.KeyedProcessStep;
@@ -10,8 +9,8 @@ import dev.weir.plan.TransformStep;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.window.Window;
 import dev.weir.window.WindowAssigner;
-import dev.weir.window.WindowOperatorBuilder;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -23,24 +22,24 @@ import java.util.Objects;
  */
 public final class KeyedStream<T, K> {
     private final StreamPipeline pipeline;
-    private final Stage stage;
     private final KeySelector<? super T, K> keySelector;
     /** The index of this stream's {@link KeyByStep} in the logical plan. */
     private final int keyByStep;
-    private boolean consumed;
 
-    KeyedStream(final StreamPipeline pipeline, final Stage stage, final KeySelector<? super T, K> keySelector, final int keyByStep) {
+    KeyedStream(final StreamPipeline pipeline, final KeySelector<? super T, K> keySelector, final int keyByStep) {
         this.pipeline = pipeline;
-        this.stage = stage;
         this.keySelector = keySelector;
         this.keyByStep = keyByStep;
     }
 
-    /** Records the keyed stage's settings as they are now in the plan's {@link KeyByStep}. */
-    private KeyedStream<T, K> recordSettings() {
-        final int input = pipeline.recorded(keyByStep).input();
-        pipeline.rerecord(keyByStep, new KeyByStep(input, keySelector, stage.parallelism, stage.idleStrategy,
-                Arrays.stream(stage.cpus).boxed().toList()));
+    /** @return the keyed stage's settings as recorded in the plan */
+    private KeyByStep settings() {
+        return (KeyByStep) pipeline.recorded(keyByStep);
+    }
+
+    /** Records the keyed stage's new settings in the plan's {@link KeyByStep}, in place: the steps reading it stay. */
+    private KeyedStream<T, K> recordSettings(final int parallelism, final IdleStrategyKind idleStrategy, final List<Integer> cpus) {
+        pipeline.rerecord(keyByStep, new KeyByStep(settings().inputs(), keySelector, parallelism, idleStrategy, cpus));
         return this;
     }
 
@@ -52,8 +51,7 @@ public final class KeyedStream<T, K> {
         if (instances < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1: " + instances);
         }
-        stage.parallelism = instances;
-        return recordSettings();
+        return recordSettings(instances, settings().idleStrategy(), settings().cpus());
     }
 
     /**
@@ -61,8 +59,8 @@ public final class KeyedStream<T, K> {
      * @return this stream
      */
     public KeyedStream<T, K> idleStrategy(final IdleStrategyKind idleStrategy) {
-        stage.idleStrategy = Objects.requireNonNull(idleStrategy, "idleStrategy");
-        return recordSettings();
+        Objects.requireNonNull(idleStrategy, "idleStrategy");
+        return recordSettings(settings().parallelism(), idleStrategy, settings().cpus());
     }
 
     /**
@@ -76,7 +74,7 @@ public final class KeyedStream<T, K> {
      * @return this stream
      */
     public KeyedStream<T, K> placement(final StagePlacement where) {
-        stage.placement = Objects.requireNonNull(where, "where");
+        pipeline.placement(keyByStep, Objects.requireNonNull(where, "where"));
         return this;
     }
 
@@ -92,8 +90,8 @@ public final class KeyedStream<T, K> {
      * @return this stream
      */
     public KeyedStream<T, K> cpus(final int... cpuIds) {
-        stage.cpus = StreamPipeline.cpuList(cpuIds);
-        return recordSettings();
+        final List<Integer> cpus = Arrays.stream(StreamPipeline.cpuList(cpuIds)).boxed().toList();
+        return recordSettings(settings().parallelism(), settings().idleStrategy(), cpus);
     }
 
     /**
@@ -102,8 +100,8 @@ public final class KeyedStream<T, K> {
      * @return the windowed stream, to configure and finish with a window function
      */
     public <W extends Window> WindowedStream<T, K, W> window(final WindowAssigner<? super T, W> assigner) {
-        consume();
-        return new WindowedStream<>(pipeline, stage, WindowOperatorBuilder.of(keySelector, assigner), assigner);
+        Objects.requireNonNull(assigner, "assigner");
+        return new WindowedStream<>(pipeline, keyByStep, assigner);
     }
 
     /**
@@ -113,12 +111,7 @@ public final class KeyedStream<T, K> {
      */
     public <R> DataStream<R> process(final KeyedProcessFunction<K, T, R> function) {
         Objects.requireNonNull(function, "function");
-        consume();
-        final KeySelector<? super T, K> keys = keySelector;
-        final OperatorFactory<T, R> operator = () -> new KeyedProcessOperator<>(keys, function);
-        stage.add("process", operator);
-        pipeline.record(stage, input -> new KeyedProcessStep(input, function));
-        return new DataStream<>(pipeline, stage);
+        return new DataStream<>(pipeline, pipeline.record(new KeyedProcessStep(keyByStep, function)));
     }
 
     /**
@@ -134,16 +127,6 @@ public final class KeyedStream<T, K> {
     public <R> DataStream<R> transform(final String name, final OperatorFactory<T, R> operator) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(operator, "operator");
-        consume();
-        stage.add(name, operator);
-        pipeline.record(stage, input -> new TransformStep(input, name, operator));
-        return new DataStream<>(pipeline, stage);
-    }
-
-    private void consume() {
-        if (consumed) {
-            throw new IllegalStateException("this keyed stream is already consumed: Weir pipelines are linear (no branches)");
-        }
-        consumed = true;
+        return new DataStream<>(pipeline, pipeline.record(new TransformStep(keyByStep, name, operator)));
     }
 }

@@ -7,17 +7,28 @@ import dev.weir.checkpoint.CheckpointException;
 import dev.weir.checkpoint.CheckpointFile;
 import dev.weir.checkpoint.Manifest;
 import dev.weir.operator.KeySelector;
+import dev.weir.operator.OutputTag;
+import dev.weir.plan.LogicalPlan;
+import dev.weir.plan.PipelineSettings;
+import dev.weir.plan.PlanStep;
+import dev.weir.plan.SideOutputStep;
+import dev.weir.plan.SinkStep;
+import dev.weir.plan.SourceStep;
+import dev.weir.runtime.BackPressureListener;
+import dev.weir.runtime.BranchEnd;
 import dev.weir.runtime.ChainCheckpointer;
 import dev.weir.runtime.ChainEnd;
 import dev.weir.runtime.Channel;
 import dev.weir.runtime.ChannelOutput;
 import dev.weir.runtime.CompiledPipeline;
 import dev.weir.runtime.CpuAssignment;
+import dev.weir.runtime.ForkEnd;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.InlineEdge;
 import dev.weir.runtime.OperatorChain;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.PlannedTask;
+import dev.weir.runtime.SharedBackPressure;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.runtime.SinkCheckpointListener;
@@ -41,13 +52,18 @@ import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * The plan step of a pipeline: stages become tasks (one per instance, each with its fused
- * operator chain), the edges between stages become channels (one ring per upstream x downstream
+ * The plan step of a pipeline: the logical plan is cut into stages ({@link PlanStages}), stages
+ * become tasks (one per instance, each with its fused operator chain, forking where a stream has
+ * several consumers: {@link ForkEnd}, {@link BranchEnd}), the edges between stages become channels (one ring per upstream x downstream
  * instance), an inline stage's chain becomes the end of the chain feeding it (an
  * {@link InlineEdge}: no task, no ring), the first stage's instances become source tasks or
  * publisher-fed sources, and a checkpoint to resume from is restored into them. What it makes is the same whichever scheduler
@@ -55,9 +71,10 @@ import java.util.Set;
  */
 final class PipelineCompiler {
     private final String name;
+    /** The stages cut from the logical plan, in plan order: what is compiled. */
     private final List<Stage> stages;
     private final PipelineControl control;
-    private final SideOutputs sideOutputs;
+    private final SideOutputs sideOutputs = new SideOutputs();
     private final int maxParallelism;
     private final int channelCapacity;
     private final IdleStrategyKind idleStrategy;
@@ -66,7 +83,8 @@ final class PipelineCompiler {
     private final List<Publisher<?>> publishers;
     private final Source<?> source;
     private final WatermarkStrategy<?> strategy;
-    private final Sink<?> sink;
+    /** The sinks of the plan's sink steps, in plan order. */
+    private final List<Sink<?>> sinks;
     private final Path checkpointDir;
     private final Duration checkpointInterval;
     /** Where to restore from: the configured directory, or null (also when it is optional and holds no complete checkpoint). */
@@ -74,27 +92,50 @@ final class PipelineCompiler {
     /** True for {@code resumeOrStart}: the checkpointing directory may hold earlier checkpoints without one to restore. */
     private final boolean restoreIfComplete;
 
-    /** The pipeline's configuration, as {@link StreamPipeline} holds it; see its setters. */
-    PipelineCompiler(final String name, final List<Stage> stages, final PipelineControl control, final SideOutputs sideOutputs,
-            final int maxParallelism, final int channelCapacity, final IdleStrategyKind idleStrategy,
-            final StagePlacement placement, final WatermarkAlignmentGroups alignmentGroups, final List<Publisher<?>> publishers,
-            final Source<?> source, final WatermarkStrategy<?> strategy, final Sink<?> sink, final Path checkpointDir,
-            final Duration checkpointInterval, final Path restoreDir, final boolean restoreIfComplete) {
-        this.name = name;
-        this.stages = stages;
+    /**
+     * Takes everything it compiles from the plan: the stages from its steps and edges, the source
+     * from its source step, the sink from its sink step, the side outputs' sinks from its side
+     * output steps (a tag declared twice goes to the later sink), and the settings from its
+     * {@link dev.weir.plan.PipelineSettings}. The rest belongs to the runtime alone.
+     *
+     * @param plan the pipeline's logical plan
+     * @param placements the placement of each keyed stage that sets its own, by the index of its KeyByStep
+     * @param control the pipeline's lifecycle, shared with its publishers
+     * @param channelCapacity ring slots per channel
+     * @param idleStrategy how task threads wait, unless a stage sets its own
+     * @param placement where keyed stages run, unless a stage sets its own
+     * @param restoreIfComplete true for {@code resumeOrStart}
+     * @throws UnsupportedOperationException if the plan needs what the runtime does not compile yet (see {@link PlanStages})
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    PipelineCompiler(final LogicalPlan plan, final Map<Integer, StagePlacement> placements, final PipelineControl control,
+            final int channelCapacity, final IdleStrategyKind idleStrategy, final StagePlacement placement, final boolean restoreIfComplete) {
+        final PipelineSettings settings = plan.settings();
+        this.name = settings.name();
         this.control = control;
-        this.sideOutputs = sideOutputs;
-        this.maxParallelism = maxParallelism;
+        this.maxParallelism = settings.maxParallelism();
         this.channelCapacity = channelCapacity;
         this.idleStrategy = idleStrategy;
         this.placement = placement;
-        this.alignmentGroups = alignmentGroups;
-        this.publishers = publishers;
-        this.source = source;
-        this.strategy = strategy;
-        this.sink = sink;
-        this.checkpointDir = checkpointDir;
-        this.checkpointInterval = checkpointInterval;
+        this.alignmentGroups = settings.alignmentGroups();
+        final SourceStep sourceStep = plan.steps().isEmpty() ? null : (SourceStep) plan.steps().get(0);
+        this.publishers = sourceStep == null || !sourceStep.published() ? null : sourceStep.publishers();
+        this.source = sourceStep == null ? null : sourceStep.source();
+        this.strategy = sourceStep == null ? null : sourceStep.watermarks();
+        final List<Sink<?>> sinksGiven = new ArrayList<>();
+        for (final PlanStep step : plan.steps()) {
+            if (step instanceof SinkStep sinkStep) {
+                sinksGiven.add(sinkStep.sink());
+            } else if (step instanceof SideOutputStep sideOutput) {
+                sideOutputs.register((OutputTag) sideOutput.tag(), (Sink) sideOutput.sink());
+            }
+        }
+        this.sinks = List.copyOf(sinksGiven);
+        // without a source or a sink there is nothing to cut: check() says which is missing
+        this.stages = sourceStep == null || sinks.isEmpty() ? List.of() : PlanStages.of(name, plan, placements);
+        this.checkpointDir = settings.checkpointDir();
+        this.checkpointInterval = settings.checkpointInterval();
+        final Path restoreDir = settings.restoreDir();
         // resumeOrStart without a complete checkpoint starts fresh; incomplete leftovers are skipped by id and pruned
         this.restoreDir = restoreIfComplete && restoreDir != null && new CheckpointDirectory(restoreDir).latestCompleteId() == 0
                 ? null : restoreDir;
@@ -110,10 +151,10 @@ final class PipelineCompiler {
      *     directory holds an earlier run's checkpoints
      */
     void check() {
-        if (stages.isEmpty()) {
+        if (source == null && publishers == null) {
             throw new IllegalStateException("pipeline '" + name + "' has no source");
         }
-        if (sink == null) {
+        if (sinks.isEmpty()) {
             throw new IllegalStateException("pipeline '" + name + "' has no sink: end it with .sink(...)");
         }
         for (final Stage stage : stages) {
@@ -136,6 +177,23 @@ final class PipelineCompiler {
         if (checkpointDir != null && restoreDir == null && !restoreIfComplete) {
             requireNoEarlierCheckpoints(new CheckpointDirectory(checkpointDir));
         }
+        requireOneStagePerCpu();
+    }
+
+    /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
+    private void requireOneStagePerCpu() {
+        final Map<Integer, String> pinnedBy = new HashMap<>();
+        for (final Stage stage : stages) {
+            for (int instance = 0; instance < Math.min(stage.parallelism, stage.cpus.length); instance++) {
+                final int cpu = stage.cpus[instance];
+                final String task = "stage " + stage.name + " (task " + name + "-" + stage.name + "-" + instance + ")";
+                final String other = pinnedBy.putIfAbsent(cpu, task);
+                if (other != null) {
+                    throw new IllegalArgumentException("pipeline '" + name + "': " + other + " and " + task + " both name CPU " + cpu
+                            + ": each task needs a CPU of its own");
+                }
+            }
+        }
     }
 
     /**
@@ -152,48 +210,39 @@ final class PipelineCompiler {
         final Manifest restored = restoreFrom == null ? null : restorableCheckpoint(restoreFrom);
         final CheckpointCoordinator checkpoints = checkpointDir == null ? null
                 : new CheckpointCoordinator(new CheckpointDirectory(checkpointDir), checkpointInterval.toMillis(), maxParallelism,
-                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sink,
+                        participants(), clock.millis(), restored == null ? 0 : restored.checkpointId(), new SinkCheckpointListener(sinks,
                                 sideOutputs.sinks()));
-        final Channel[][][] channels = channels();
-        final SinkInstances sinkInstances = new SinkInstances(sink, stages.get(stages.size() - 1).parallelism);
-        // last stage first: an inline stage's chain is the end of the chain feeding it
-        final OperatorChain[][] chains = new OperatorChain[stages.size()][];
-        final ChainCheckpointer[][] checkpointers = new ChainCheckpointer[stages.size()][];
+        final Wiring wiring = new Wiring(clock, backend, checkpoints, restoreFrom, restored);
+        // last stage first: an inline stage's chain is the end of the chain feeding it, and every stage feeds a later one
         for (int i = stages.size() - 1; i >= 0; i--) {
             final Stage stage = stages.get(i);
-            chains[i] = new OperatorChain[stage.parallelism];
-            checkpointers[i] = new ChainCheckpointer[stage.parallelism];
+            final List<List<String>> ids = segmentIds(stage);
+            wiring.chains[i] = new OperatorChain[stage.parallelism];
+            wiring.checkpointers[i] = new ChainCheckpointer[stage.parallelism];
             for (int instance = 0; instance < stage.parallelism; instance++) {
                 final SideOutputs ownSideOutputs = sideOutputs.instance(instance, stage.parallelism);
-                final ChainEnd<?> end;
-                if (i + 1 == stages.size()) {
-                    end = new SinkOutput<>(sink.instance(instance, stage.parallelism), ownSideOutputs, sinkInstances);
-                } else if (inline(i + 1)) {
-                    end = new InlineEdge<>(chains[i + 1][0], (KeySelector) stages.get(i + 1).inputKey, clock, ownSideOutputs,
-                            checkpointers[i + 1][0]);
-                } else {
-                    end = new ChannelOutput<>(channels[i][instance], (KeySelector) stages.get(i + 1).inputKey, maxParallelism, ownSideOutputs);
-                }
-                chains[i][instance] = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
+                final ChainEnd<?> end = wiring.endOf(stage.chain, stage, instance, ownSideOutputs, ids.subList(1, ids.size()).iterator());
+                wiring.chains[i][instance] = new OperatorChain(stage.operatorNames, stage.operators, end, ownSideOutputs, clock, instance,
                         stage.parallelism, maxParallelism, backend);
-                checkpointers[i][instance] = checkpoints == null && restored == null ? null
-                        : new ChainCheckpointer(checkpoints, chains[i][instance], operatorIds(stage), instance, stage.parallelism,
+                wiring.checkpointers[i][instance] = checkpoints == null && restored == null ? null
+                        : new ChainCheckpointer(checkpoints, wiring.chains[i][instance], ids.get(0), instance, stage.parallelism,
                                 maxParallelism, clock);
             }
         }
         final List<PlannedTask> tasks = new ArrayList<>();
         final List<TaskMonitor> monitors = new ArrayList<>();
         int threaded = 0;
-        // the threaded task index of the previous stage's instance 0: the thread an inline stage runs on
-        int feedingTask = -1;
+        // the threaded task index of each stage's instance 0: the thread an inline stage behind it runs on
+        final int[] firstTasks = new int[stages.size()];
         for (int i = 0; i < stages.size(); i++) {
             final Stage stage = stages.get(i);
             final IdleStrategyKind idle = stage.idleStrategy != null ? stage.idleStrategy : idleStrategy;
+            final int feedingTask = stage.input < 0 ? -1 : firstTasks[stage.input];
             int firstTask = -1;
             for (int instance = 0; instance < stage.parallelism; instance++) {
-                final OperatorChain chain = chains[i][instance];
+                final OperatorChain chain = wiring.chains[i][instance];
                 final String role = name + "-" + stage.name + "-" + instance;
-                final ChainCheckpointer checkpointer = checkpointers[i][instance];
+                final ChainCheckpointer checkpointer = wiring.checkpointers[i][instance];
                 if (checkpoints != null && instance == 0) {
                     checkpointer.fingerprint().forEach(checkpoints::describe);
                 }
@@ -206,11 +255,8 @@ final class PipelineCompiler {
                     firstTask = feedingTask;
                 } else if (i == 0) {
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
-                    final ChainEnd<?> exit = exitOf(chain);
-                    if (exit instanceof ChannelOutput) {
-                        // time blocked on a full ring is not idle time (docs/semantics.md §1)
-                        ((ChannelOutput<?>) exit).backPressureListener(emitter);
-                    }
+                    // time blocked on a full ring is not idle time (docs/semantics.md §1)
+                    listenForBackPressure(chain, emitter);
                     final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
                     if (checkpointer != null) {
                         final SourceCheckpointer sourceCheckpointer = publishers != null
@@ -237,9 +283,9 @@ final class PipelineCompiler {
                     monitors.add(TaskMonitor.ofSource(role, stage.name, instance, threaded++, chain));
                     tasks.add(new PlannedTask(new SourceTask(role, reader, emitter, control, sourceAlignment), i, instance, true, idle, cpu));
                 } else {
-                    final Channel[] inputs = new Channel[stages.get(i - 1).parallelism];
+                    final Channel[] inputs = new Channel[stages.get(stage.input).parallelism];
                     for (int up = 0; up < inputs.length; up++) {
-                        inputs[up] = channels[i - 1][up][instance];
+                        inputs[up] = wiring.channels[i][up][instance];
                     }
                     final Task task = checkpointer == null ? new Task(role, inputs, chain, clock, control)
                             : new Task(role, inputs, chain, clock, control, checkpointer);
@@ -251,9 +297,117 @@ final class PipelineCompiler {
                     tasks.add(new PlannedTask(task, i, instance, true, idle, cpu));
                 }
             }
-            feedingTask = firstTask;
+            firstTasks[i] = firstTask;
         }
         return new CompiledPipeline(name, control, clock, tasks, monitors, checkpoints);
+    }
+
+    /**
+     * What the chains of one compile are wired with: the channels into each stage, the chains and
+     * checkpointers made so far (later stages first), the instances of each sink.
+     */
+    private final class Wiring {
+        private final Clock clock;
+        private final StateBackend backend;
+        private final CheckpointCoordinator checkpoints;
+        private final CheckpointDirectory restoreFrom;
+        private final Manifest restored;
+        /** channels[i][up][down]: from the feeding stage's instance 'up' to stage i's instance 'down'; null for the source and inline stages. */
+        private final Channel[][][] channels = channels();
+        private final OperatorChain[][] chains = new OperatorChain[stages.size()][];
+        private final ChainCheckpointer[][] checkpointers = new ChainCheckpointer[stages.size()][];
+        private final Map<Sink<?>, SinkInstances> sinkInstances = sinkInstances();
+
+        Wiring(final Clock clock, final StateBackend backend, final CheckpointCoordinator checkpoints, final CheckpointDirectory restoreFrom,
+                final Manifest restored) {
+            this.clock = clock;
+            this.backend = backend;
+            this.checkpoints = checkpoints;
+            this.restoreFrom = restoreFrom;
+            this.restored = restored;
+        }
+
+        /**
+         * @param segment a segment of a stage
+         * @param branchIds the checkpoint names of the operators of the segment's forward branches, depth first
+         * @return the end of the segment's chain in one instance: its one consumer's, or a fork into all of them
+         */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        ChainEnd<?> endOf(final Segment segment, final Stage stage, final int instance, final SideOutputs own,
+                final Iterator<List<String>> branchIds) {
+            final List<ChainEnd<?>> ends = new ArrayList<>();
+            for (final Segment.Consumer consumer : segment.consumers) {
+                if (consumer.sink() != null) {
+                    ends.add(new SinkOutput<>(consumer.sink().instance(instance, stage.parallelism), own,
+                            sinkInstances.get(consumer.sink())));
+                } else if (consumer.keyed() != null) {
+                    final int keyed = stages.indexOf(consumer.keyed());
+                    ends.add(inline(keyed)
+                            ? new InlineEdge<>(chains[keyed][0], (KeySelector) consumer.keyed().inputKey, clock, own, checkpointers[keyed][0])
+                            : new ChannelOutput<>(channels[keyed][instance], (KeySelector) consumer.keyed().inputKey, maxParallelism, own));
+                } else {
+                    final Segment branch = consumer.branch();
+                    final List<String> ids = branchIds.next();
+                    final ChainEnd<?> branchEnd = endOf(branch, stage, instance, own, branchIds);
+                    final OperatorChain chain = new OperatorChain(branch.operatorNames, branch.operators, branchEnd, own.routesOnly(), clock,
+                            instance, stage.parallelism, maxParallelism, backend);
+                    final ChainCheckpointer checkpointer = checkpoints == null && restored == null ? null
+                            : new ChainCheckpointer(checkpoints, chain, ids, instance, stage.parallelism, maxParallelism, clock);
+                    if (checkpoints != null && instance == 0) {
+                        checkpointer.fingerprint().forEach(checkpoints::describe);
+                    }
+                    if (restored != null) {
+                        checkpointer.restore(restoreFrom, restored);
+                    }
+                    ends.add(new BranchEnd(chain, checkpointer));
+                }
+            }
+            return ends.size() == 1 ? ends.get(0) : new ForkEnd(ends);
+        }
+    }
+
+    /** @return the instances of each sink: one per instance of every stage it ends, told of the end of each */
+    private Map<Sink<?>, SinkInstances> sinkInstances() {
+        final Map<Sink<?>, Integer> count = new IdentityHashMap<>();
+        for (final Stage stage : stages) {
+            for (final Segment segment : stage.chain.withBranches()) {
+                for (final Segment.Consumer consumer : segment.consumers) {
+                    if (consumer.sink() != null) {
+                        count.merge(consumer.sink(), stage.parallelism, Integer::sum);
+                    }
+                }
+            }
+        }
+        final Map<Sink<?>, SinkInstances> instances = new IdentityHashMap<>();
+        count.forEach((given, total) -> instances.put(given, new SinkInstances(given, total)));
+        return instances;
+    }
+
+    /**
+     * A source's emitter learns when its chain's output rings hold events back: those of the
+     * chain, of the inline stages and of the forward branches behind it, counted as one output.
+     */
+    private static void listenForBackPressure(final OperatorChain chain, final SourceEmitter emitter) {
+        final List<ChannelOutput<?>> outputs = new ArrayList<>();
+        collectChannelOutputs(chain.end(), outputs);
+        final BackPressureListener listener = outputs.size() == 1 ? emitter : new SharedBackPressure(emitter);
+        for (final ChannelOutput<?> output : outputs) {
+            output.backPressureListener(listener);
+        }
+    }
+
+    private static void collectChannelOutputs(final ChainEnd<?> end, final List<ChannelOutput<?>> outputs) {
+        if (end instanceof ChannelOutput<?> channelOutput) {
+            outputs.add(channelOutput);
+        } else if (end instanceof InlineEdge<?> inline) {
+            collectChannelOutputs(inline.stage().end(), outputs);
+        } else if (end instanceof BranchEnd branch) {
+            collectChannelOutputs(branch.chain().end(), outputs);
+        } else if (end instanceof ForkEnd fork) {
+            for (final ChainEnd<?> branch : fork.branches()) {
+                collectChannelOutputs(branch, outputs);
+            }
+        }
     }
 
     /** @return true if stage i runs on the thread of the instance feeding it (the source is never inline) */
@@ -265,7 +419,7 @@ final class PipelineCompiler {
     /** Refuses an inline stage that cannot run on one feeding thread, naming the first reason. */
     private void requireInlinePossible(final int i) {
         final Stage stage = stages.get(i);
-        final Stage feeding = stages.get(i - 1);
+        final Stage feeding = stages.get(stage.input);
         final String cannot = "pipeline '" + name + "': stage " + stage.name + " cannot run inline ("
                 + (stage.placement != null ? "KeyedStream.placement" : "StreamPipeline.placement") + ")";
         final String feedingThread = "an inline stage runs on the thread of the one instance feeding it";
@@ -286,32 +440,22 @@ final class PipelineCompiler {
         }
     }
 
-    /** @return the end of a chain past every inline stage behind it: downstream channels or a sink */
-    private static ChainEnd<?> exitOf(final OperatorChain chain) {
-        ChainEnd<?> end = chain.end();
-        while (end instanceof InlineEdge) {
-            end = ((InlineEdge<?>) end).stage().end();
-        }
-        return end;
-    }
-
     /**
-     * @return channels[i][up][down]: from stage i's instance 'up' to stage i+1's instance 'down';
-     *     channels[i] is null when stage i+1 is inline (no ring)
+     * @return channels[i][up][down]: from the instance 'up' of the stage feeding stage i to stage
+     *     i's instance 'down'; null for the source's stage and inline stages (no ring)
      */
     private Channel[][][] channels() {
-        final Channel[][][] channels = new Channel[stages.size() - 1][][];
-        for (int i = 0; i + 1 < stages.size(); i++) {
-            if (inline(i + 1)) {
+        final Channel[][][] channels = new Channel[stages.size()][][];
+        for (int i = 1; i < stages.size(); i++) {
+            if (inline(i)) {
                 continue;
             }
-            final int ups = stages.get(i).parallelism;
-            final int downs = stages.get(i + 1).parallelism;
-            channels[i] = new Channel[ups][downs];
-            for (int up = 0; up < ups; up++) {
-                for (int down = 0; down < downs; down++) {
-                    channels[i][up][down] = new Channel(stages.get(i).name + "[" + up + "]->" + stages.get(i + 1).name + "[" + down + "]",
-                            channelCapacity, control);
+            final Stage feeding = stages.get(stages.get(i).input);
+            final Stage fed = stages.get(i);
+            channels[i] = new Channel[feeding.parallelism][fed.parallelism];
+            for (int up = 0; up < feeding.parallelism; up++) {
+                for (int down = 0; down < fed.parallelism; down++) {
+                    channels[i][up][down] = new Channel(feeding.name + "[" + up + "]->" + fed.name + "[" + down + "]", channelCapacity, control);
                 }
             }
         }
@@ -335,19 +479,32 @@ final class PipelineCompiler {
     private int participants() {
         int participants = 0;
         for (final Stage stage : stages) {
-            participants += stage.parallelism;
+            // each instance's chain, and each forward branch of it, acknowledges every checkpoint
+            participants += stage.parallelism * stage.chain.withBranches().size();
         }
         return participants;
     }
 
-    /** The checkpoint name of each operator of a stage: unique in the pipeline, the same in every run of it. */
-    private static List<String> operatorIds(final Stage stage) {
+    /**
+     * The checkpoint name of each operator of a stage, unique in the pipeline and the same in every
+     * run of it: {@code <stage>.<operator>}, with {@code -<n>} after an operator name the stage
+     * had already, n counting the stage's operators in chain order, its forward branches' after
+     * its chain's, depth first.
+     *
+     * @return the names of each segment's operators, the stage's chain first, then its branches depth first
+     */
+    private static List<List<String>> segmentIds(final Stage stage) {
         final List<String> ids = new ArrayList<>();
-        for (int i = 0; i < stage.operators.size(); i++) {
-            final String id = checkpointName(stage.name + "." + stage.operatorNames.get(i));
-            ids.add(ids.contains(id) ? id + "-" + i : id);
+        final List<List<String>> bySegment = new ArrayList<>();
+        for (final Segment segment : stage.chain.withBranches()) {
+            final int first = ids.size();
+            for (final String operatorName : segment.operatorNames) {
+                final String id = checkpointName(stage.name + "." + operatorName);
+                ids.add(ids.contains(id) ? id + "-" + ids.size() : id);
+            }
+            bySegment.add(List.copyOf(ids.subList(first, ids.size())));
         }
-        return ids;
+        return bySegment;
     }
 
     private static String checkpointName(final String name) {
@@ -364,7 +521,7 @@ final class PipelineCompiler {
         }
         final Set<String> operators = new HashSet<>();
         for (final Stage stage : stages) {
-            operators.addAll(operatorIds(stage));
+            segmentIds(stage).forEach(operators::addAll);
         }
         for (final String owner : manifest.owners(CheckpointFile.Kind.OPERATOR_STATE)) {
             if (!operators.contains(owner)) {

@@ -1,6 +1,5 @@
 package dev.weir.api;
 
-import dev.weir.operator.KeySelector;
 import dev.weir.plan.LogicalPlan;
 import dev.weir.plan.PipelineSettings;
 import dev.weir.plan.PlanStep;
@@ -12,8 +11,6 @@ import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.OpenHftCpuBinder;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.RunningPipeline;
-import dev.weir.runtime.SideOutputs;
-import dev.weir.runtime.Sink;
 import dev.weir.runtime.TaskThreadFactory;
 import dev.weir.runtime.ThreadedScheduler;
 import dev.weir.source.Publisher;
@@ -35,7 +32,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.IntFunction;
 
 /**
  * Builds a pipeline and starts it on the threaded scheduler ({@link #start()}) or the
@@ -52,17 +48,19 @@ import java.util.function.IntFunction;
  * }</pre>
  * Every stage boundary ({@code keyBy}) is a set of single-producer ring buffers, one per
  * upstream x downstream instance, unless the keyed stage runs inline on the thread feeding it
- * ({@link #placement}); stateless steps are fused into the stage before them.
+ * ({@link #placement}); stateless steps are fused into the stage before them. Every call records
+ * a step of the pipeline's {@link #logicalPlan() logical plan}, from which {@code start()}
+ * compiles the tasks; a stream may feed several consumers (fan-out).
  * Threading, idle strategies, CPU pinning, back-pressure, lifecycle and metrics: docs/runtime.md.
  * Not thread-safe: build and start it from one thread.
  */
 public final class StreamPipeline {
     private final String name;
     private final PipelineControl control = new PipelineControl();
-    private final SideOutputs sideOutputs = new SideOutputs();
-    private final List<Stage> stages = new ArrayList<>();
-    /** The logical plan's steps, recorded beside the stages as the API is called. */
+    /** The logical plan's steps, recorded as the API is called: what start() compiles. */
     private final List<PlanStep> planSteps = new ArrayList<>();
+    /** The placement of each keyed stage that sets its own, by the index of its {@link dev.weir.plan.KeyByStep}. */
+    private final Map<Integer, StagePlacement> placements = new HashMap<>();
     private int maxParallelism = KeyGroups.DEFAULT_MAX_PARALLELISM;
     private int channelCapacity = 1024;
     private Clock clock = SystemClock.INSTANCE;
@@ -79,10 +77,6 @@ public final class StreamPipeline {
     private int[] cpus = new int[0];
     private CpuBinder cpuBinder = OpenHftCpuBinder.INSTANCE;
     private int availableProcessors = Runtime.getRuntime().availableProcessors();
-    private List<Publisher<?>> publishers;
-    private Source<?> source;
-    private WatermarkStrategy<?> strategy;
-    private Sink<?> sink;
     private Path checkpointDir;
     private Duration checkpointInterval;
     private Path restoreDir;
@@ -324,7 +318,8 @@ public final class StreamPipeline {
      */
     public PublisherPosition restoredPosition(final Publisher<?> publisher) {
         Objects.requireNonNull(publisher, "publisher");
-        if (publishers == null || publishers.stream().noneMatch(own -> own == publisher)) {
+        final List<Publisher<?>> publishers = planSteps.isEmpty() ? List.of() : ((SourceStep) planSteps.get(0)).publishers();
+        if (publishers.stream().noneMatch(own -> own == publisher)) {
             throw new IllegalArgumentException("publisher '" + publisher.name() + "' does not feed pipeline '" + name + "'");
         }
         if (!started) {
@@ -386,12 +381,7 @@ public final class StreamPipeline {
             throw new IllegalArgumentException("publisher '" + inputs.get(0).name() + "' cannot pause its application's thread: "
                     + "watermark alignment needs a Source");
         }
-        this.publishers = List.copyOf(inputs);
-        this.strategy = watermarks;
-        final Stage stage = addStage(inputs.get(0).name(), null);
-        stage.parallelism = inputs.size();
-        record(stage, none -> new SourceStep(inputs.get(0).name(), null, List.copyOf(inputs), watermarks, inputs.size()));
-        return new DataStream<>(this, stage);
+        return new DataStream<>(this, record(new SourceStep(inputs.get(0).name(), null, List.copyOf(inputs), watermarks, inputs.size())));
     }
 
     /**
@@ -408,41 +398,25 @@ public final class StreamPipeline {
         if (parallelism < 1) {
             throw new IllegalArgumentException("source parallelism must be at least 1: " + parallelism);
         }
-        this.source = Objects.requireNonNull(input, "input");
-        this.strategy = Objects.requireNonNull(watermarks, "watermarks");
-        final Stage stage = addStage(sourceName, null);
-        stage.parallelism = parallelism;
-        record(stage, none -> new SourceStep(sourceName, input, List.of(), watermarks, parallelism));
-        return new DataStream<>(this, stage);
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(watermarks, "watermarks");
+        return new DataStream<>(this, record(new SourceStep(sourceName, input, List.of(), watermarks, parallelism)));
     }
 
     private void requireNoSource() {
-        if (!stages.isEmpty()) {
-            throw new IllegalStateException("pipeline '" + name + "' already has a source: Weir pipelines are linear");
+        if (!planSteps.isEmpty()) {
+            throw new IllegalStateException("pipeline '" + name + "' already has a source: a Weir pipeline reads one source");
         }
     }
 
-    Stage addStage(final String stageName, final KeySelector<?, ?> inputKey) {
-        final Stage stage = new Stage(stageName + "-" + stages.size(), inputKey, 1);
-        stages.add(stage);
-        return stage;
-    }
-
     /**
-     * Records a step of the logical plan in a stage: it reads the stage's last step, and becomes it.
+     * Records a step of the logical plan.
      *
      * @return the step's index in the plan
      */
-    int record(final Stage stage, final IntFunction<PlanStep> step) {
-        final int index = planSteps.size();
-        planSteps.add(step.apply(stage.planTail));
-        stage.planTail = index;
-        return index;
-    }
-
-    /** Records a step that branches off (a side output): no stage's last step changes. */
-    void recordBranch(final PlanStep step) {
+    int record(final PlanStep step) {
         planSteps.add(step);
+        return planSteps.size() - 1;
     }
 
     /** @return the recorded step at an index of the plan */
@@ -469,12 +443,9 @@ public final class StreamPipeline {
                 alignmentGroups, clock), planSteps);
     }
 
-    SideOutputs sideOutputs() {
-        return sideOutputs;
-    }
-
-    void setSink(final Sink<?> output) {
-        this.sink = output;
+    /** Sets the placement of the keyed stage a {@link dev.weir.plan.KeyByStep} starts. */
+    void placement(final int keyByStep, final StagePlacement where) {
+        placements.put(keyByStep, where);
     }
 
     /**
@@ -516,29 +487,11 @@ public final class StreamPipeline {
         if (started) {
             throw new IllegalStateException("pipeline '" + name + "' was started already");
         }
-        final PipelineCompiler compiler = new PipelineCompiler(name, stages, control, sideOutputs, maxParallelism, channelCapacity,
-                idleStrategy, placement, alignmentGroups, publishers, source, strategy, sink, checkpointDir, checkpointInterval, restoreDir,
+        final PipelineCompiler compiler = new PipelineCompiler(logicalPlan(), placements, control, channelCapacity, idleStrategy, placement,
                 restoreIfComplete);
         compiler.check();
-        requireOneStagePerCpu();
         final StateBackend backend = stateBackend != null ? stateBackend : StateBackends.defaultBackend();
         started = true;
         return compiler.compile(processingTime, backend);
-    }
-
-    /** Stage lists never pin two tasks to one CPU (entries beyond a stage's parallelism pin nothing). */
-    private void requireOneStagePerCpu() {
-        final Map<Integer, String> pinnedBy = new HashMap<>();
-        for (final Stage stage : stages) {
-            for (int instance = 0; instance < Math.min(stage.parallelism, stage.cpus.length); instance++) {
-                final int cpu = stage.cpus[instance];
-                final String task = "stage " + stage.name + " (task " + name + "-" + stage.name + "-" + instance + ")";
-                final String other = pinnedBy.putIfAbsent(cpu, task);
-                if (other != null) {
-                    throw new IllegalArgumentException("pipeline '" + name + "': " + other + " and " + task + " both name CPU " + cpu
-                            + ": each task needs a CPU of its own");
-                }
-            }
-        }
     }
 }

@@ -10,7 +10,6 @@ import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Trigger;
 import dev.weir.window.Window;
 import dev.weir.window.WindowAssigner;
-import dev.weir.window.WindowOperatorBuilder;
 import java.util.Objects;
 
 /**
@@ -23,20 +22,18 @@ import java.util.Objects;
  */
 public final class WindowedStream<T, K, W extends Window> {
     private final StreamPipeline pipeline;
-    private final Stage stage;
-    private final WindowOperatorBuilder<T, K, W> builder;
-    /** What the user gave, kept for the logical plan (the builder holds the same, to build the operator). */
+    /** The index of the windowed stream's {@link dev.weir.plan.KeyByStep} in the logical plan. */
+    private final int keyByStep;
+    /** What the user gave, recorded in the plan's window step, from which the window operator is built. */
     private final WindowAssigner<? super T, W> assigner;
     private Trigger<? super T, ? super W> trigger;
     private Evictor<? super T, ? super W> evictor;
     private long allowedLatenessMillis;
     private OutputTag<T> lateDataTag;
 
-    WindowedStream(final StreamPipeline pipeline, final Stage stage, final WindowOperatorBuilder<T, K, W> builder,
-            final WindowAssigner<? super T, W> assigner) {
+    WindowedStream(final StreamPipeline pipeline, final int keyByStep, final WindowAssigner<? super T, W> assigner) {
         this.pipeline = pipeline;
-        this.stage = stage;
-        this.builder = builder;
+        this.keyByStep = keyByStep;
         this.assigner = assigner;
     }
 
@@ -45,8 +42,7 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return this stream
      */
     public WindowedStream<T, K, W> trigger(final Trigger<? super T, ? super W> trigger) {
-        builder.trigger(trigger);
-        this.trigger = trigger;
+        this.trigger = Objects.requireNonNull(trigger, "trigger");
         return this;
     }
 
@@ -55,8 +51,7 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return this stream
      */
     public WindowedStream<T, K, W> evictor(final Evictor<? super T, ? super W> evictor) {
-        builder.evictor(evictor);
-        this.evictor = evictor;
+        this.evictor = Objects.requireNonNull(evictor, "evictor");
         return this;
     }
 
@@ -65,7 +60,9 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return this stream
      */
     public WindowedStream<T, K, W> allowedLateness(final long millis) {
-        builder.allowedLateness(millis);
+        if (millis < 0) {
+            throw new IllegalArgumentException("allowedLateness must not be negative: " + millis);
+        }
         this.allowedLatenessMillis = millis;
         return this;
     }
@@ -76,8 +73,7 @@ public final class WindowedStream<T, K, W extends Window> {
      * @return this stream
      */
     public WindowedStream<T, K, W> sideOutputLateData(final OutputTag<T> tag) {
-        builder.sideOutputLateData(tag);
-        this.lateDataTag = tag;
+        this.lateDataTag = Objects.requireNonNull(tag, "tag");
         return this;
     }
 
@@ -87,7 +83,6 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public DataStream<T> reduce(final ReduceFunction<T> reduce) {
         Objects.requireNonNull(reduce, "reduce");
-        stage.add("window", builder.reduce(reduce));
         return recorded(WindowFunctionKind.REDUCE, reduce, null, null);
     }
 
@@ -99,7 +94,6 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public <ACC, R> DataStream<R> aggregate(final AggregateFunction<T, ACC, R> aggregate) {
         Objects.requireNonNull(aggregate, "aggregate");
-        stage.add("window", builder.aggregate(aggregate));
         return recorded(WindowFunctionKind.AGGREGATE, null, aggregate, null);
     }
 
@@ -114,7 +108,6 @@ public final class WindowedStream<T, K, W extends Window> {
     public <ACC, V, R> DataStream<R> aggregate(final AggregateFunction<T, ACC, V> aggregate, final ProcessWindowFunction<V, R, K, W> function) {
         Objects.requireNonNull(aggregate, "aggregate");
         Objects.requireNonNull(function, "function");
-        stage.add("window", builder.aggregate(aggregate, function));
         return recorded(WindowFunctionKind.AGGREGATE_PROCESS, null, aggregate, function);
     }
 
@@ -125,15 +118,13 @@ public final class WindowedStream<T, K, W extends Window> {
      */
     public <R> DataStream<R> process(final ProcessWindowFunction<T, R, K, W> function) {
         Objects.requireNonNull(function, "function");
-        stage.add("window", builder.process(function));
         return recorded(WindowFunctionKind.PROCESS, null, null, function);
     }
 
     /** Records the window with its function in the logical plan; the stream of its results. */
     private <R> DataStream<R> recorded(final WindowFunctionKind kind, final ReduceFunction<T> reduce,
             final AggregateFunction<T, ?, ?> aggregate, final ProcessWindowFunction<?, ?, K, W> process) {
-        pipeline.record(stage, input -> new WindowStep(input, assigner, trigger, evictor, allowedLatenessMillis, lateDataTag, kind,
-                reduce, aggregate, process));
-        return new DataStream<>(pipeline, stage);
+        return new DataStream<>(pipeline, pipeline.record(new WindowStep(keyByStep, assigner, trigger, evictor, allowedLatenessMillis,
+                lateDataTag, kind, reduce, aggregate, process)));
     }
 }

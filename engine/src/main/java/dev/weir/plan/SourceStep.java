@@ -29,10 +29,10 @@ public record SourceStep(String name, Source<?> source, List<Publisher<?>> publi
         }
     }
 
-    /** @return {@link PlanStep#NO_INPUT}: a source reads from no step */
+    /** @return no edges: a source reads from no step */
     @Override
-    public int input() {
-        return NO_INPUT;
+    public List<PlanEdge> inputs() {
+        return List.of();
     }
 
     /** @return true when the application's threads publish the records ({@link #publishers()}) */

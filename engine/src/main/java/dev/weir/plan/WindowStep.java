@@ -7,13 +7,14 @@ import dev.weir.window.Evictor;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Trigger;
 import dev.weir.window.WindowAssigner;
+import java.util.List;
 import java.util.Objects;
 
 /**
  * {@code KeyedStream.window(...)} and its settings, ended by a window function
  * (docs/semantics.md §4). Its input is the {@link KeyByStep} it windows. Immutable.
  *
- * @param input the index of the step it reads
+ * @param inputs the edge of the {@link KeyByStep} it windows
  * @param assigner the window assigner
  * @param trigger the trigger given, or null for the assigner's default trigger
  * @param evictor the evictor, or null
@@ -27,7 +28,7 @@ import java.util.Objects;
  *     {@link WindowFunctionKind#AGGREGATE_PROCESS}, else null
  */
 public record WindowStep(
-        int input,
+        List<PlanEdge> inputs,
         WindowAssigner<?, ?> assigner,
         Trigger<?, ?> trigger,
         Evictor<?, ?> evictor,
@@ -37,8 +38,9 @@ public record WindowStep(
         ReduceFunction<?> reduce,
         AggregateFunction<?, ?, ?> aggregate,
         ProcessWindowFunction<?, ?, ?, ?> process) implements PlanStep {
-    /** Checks that the function fields match the kind. */
+    /** Copies the input edges and checks that the function fields match the kind. */
     public WindowStep {
+        inputs = List.copyOf(inputs);
         Objects.requireNonNull(assigner, "assigner");
         Objects.requireNonNull(function, "function");
         final boolean reduces = function == WindowFunctionKind.REDUCE;
@@ -47,5 +49,12 @@ public record WindowStep(
         if ((reduce != null) != reduces || (aggregate != null) != aggregates || (process != null) != processes) {
             throw new IllegalArgumentException("a " + function + " window step sets exactly the functions of its kind");
         }
+    }
+
+    /** The window reading one step over a {@link EdgeKind#FORWARD} edge; the other fields as above. */
+    public WindowStep(final int input, final WindowAssigner<?, ?> assigner, final Trigger<?, ?> trigger, final Evictor<?, ?> evictor,
+            final long allowedLatenessMillis, final OutputTag<?> lateDataTag, final WindowFunctionKind function, final ReduceFunction<?> reduce,
+            final AggregateFunction<?, ?, ?> aggregate, final ProcessWindowFunction<?, ?, ?, ?> process) {
+        this(PlanStep.forwardFrom(input), assigner, trigger, evictor, allowedLatenessMillis, lateDataTag, function, reduce, aggregate, process);
     }
 }

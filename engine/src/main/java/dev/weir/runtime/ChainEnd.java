@@ -1,5 +1,7 @@
 package dev.weir.runtime;
 
+import dev.weir.metrics.OperatorMetrics;
+import java.util.List;
 import dev.weir.operator.Output;
 
 /**
@@ -71,5 +73,23 @@ public interface ChainEnd<T> extends Output<T> {
      * @param nowMillis processing time
      */
     default void advanceProcessingTime(final long nowMillis) {
+    }
+
+    /**
+     * Publishes the gauges of the operators fused behind this end on the producing thread in
+     * forward branches of a fan-out ({@link BranchEnd}); nothing by default. An inline stage
+     * publishes its own.
+     */
+    default void publishBranchMetrics() {
+    }
+
+    /**
+     * Adds the metrics of the operators of the forward branches behind this end, in plan order;
+     * nothing by default.
+     *
+     * @param nowMillis processing time, for watermark lags
+     * @param metrics where they go
+     */
+    default void addBranchMetrics(final long nowMillis, final List<OperatorMetrics> metrics) {
     }
 }

@@ -236,11 +236,12 @@ public final class OperatorChain implements WatermarkSink {
         }
     }
 
-    /** Copies every operator's statistics into its gauges for other threads; the owning thread only. */
+    /** Copies every operator's statistics into its gauges for other threads, forward branches behind a fork included; the owning thread only. */
     public void publishMetrics() {
         for (final OperatorGauges operator : gauges) {
             operator.publish();
         }
+        end.publishBranchMetrics();
     }
 
     /** @return records that entered the chain; any thread */
@@ -267,7 +268,8 @@ public final class OperatorChain implements WatermarkSink {
      * Reads the operators' metrics as last published; any thread.
      *
      * @param nowMillis processing time, for the watermark lag
-     * @return one entry per operator, in chain order
+     * @return one entry per operator, in chain order, then those of the forward branches behind
+     *     a fork, in plan order
      */
     public List<OperatorMetrics> operatorMetrics(final long nowMillis) {
         final List<OperatorMetrics> metrics = new ArrayList<>(gauges.length);
@@ -278,6 +280,7 @@ public final class OperatorChain implements WatermarkSink {
                     gauges[i].lateRecordsSideOutput.get(), gauges[i].pendingTimers.get(), gauges[i].stateEntries.get(),
                     gauges[i].stateOffHeapBytes.get()));
         }
+        end.addBranchMetrics(nowMillis, metrics);
         return metrics;
     }
 

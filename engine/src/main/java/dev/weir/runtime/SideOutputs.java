@@ -81,6 +81,19 @@ public final class SideOutputs {
         return outputs;
     }
 
+    /**
+     * The side outputs of a forward branch of a task ({@link BranchEnd}): the task's own sink
+     * instances, routed the same, whose checkpoints, finish and close stay the task's (its chain
+     * tells them once).
+     *
+     * @return the same routes without a lifecycle of their own
+     */
+    public SideOutputs routesOnly() {
+        final SideOutputs outputs = new SideOutputs(new Sink<?>[0], new SinkInstances[0]);
+        outputs.sinks.putAll(sinks);
+        return outputs;
+    }
+
     /** @return the sinks the pipeline was given, each once, for checkpoint completion and abandonment */
     public List<Sink<?>> sinks() {
         final Map<Sink<?>, Boolean> distinct = new IdentityHashMap<>();

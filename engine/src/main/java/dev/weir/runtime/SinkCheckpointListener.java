@@ -23,14 +23,31 @@ public final class SinkCheckpointListener implements CheckpointListener {
      * @param sideOutputSinks the sinks given for its side outputs ({@link SideOutputs#sinks()}); one that is {@code sink} too is told once
      */
     public SinkCheckpointListener(final Sink<?> sink, final List<Sink<?>> sideOutputSinks) {
+        this(List.of(sink), sideOutputSinks);
+    }
+
+    /**
+     * @param sinks the sinks the pipeline was given, in plan order (several when streams fan out)
+     * @param sideOutputSinks the sinks given for its side outputs ({@link SideOutputs#sinks()}); a sink given twice is told once
+     */
+    public SinkCheckpointListener(final List<Sink<?>> sinks, final List<Sink<?>> sideOutputSinks) {
         final List<Sink<?>> all = new ArrayList<>();
-        all.add(sink);
+        for (final Sink<?> sink : sinks) {
+            addOnce(all, sink);
+        }
         for (final Sink<?> side : sideOutputSinks) {
-            if (side != sink) {
-                all.add(side);
-            }
+            addOnce(all, side);
         }
         this.sinks = List.copyOf(all);
+    }
+
+    private static void addOnce(final List<Sink<?>> all, final Sink<?> sink) {
+        for (final Sink<?> known : all) {
+            if (known == sink) {
+                return;
+            }
+        }
+        all.add(sink);
     }
 
     @Override
