@@ -10,6 +10,7 @@ import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Trigger;
 import dev.weir.window.Window;
 import dev.weir.window.WindowAssigner;
+import dev.weir.window.WindowOperator;
 import java.util.Objects;
 
 /**
@@ -124,6 +125,9 @@ public final class WindowedStream<T, K, W extends Window> {
     /** Records the window with its function in the logical plan; the stream of its results. */
     private <R> DataStream<R> recorded(final WindowFunctionKind kind, final ReduceFunction<T> reduce,
             final AggregateFunction<T, ?, ?> aggregate, final ProcessWindowFunction<?, ?, K, W> process) {
+        if (trigger != null) {
+            WindowOperator.requireCompatible(assigner, trigger); // the assigner's default trigger fits its windows
+        }
         return new DataStream<>(pipeline, pipeline.record(new WindowStep(keyByStep, assigner, trigger, evictor, allowedLatenessMillis,
                 lateDataTag, kind, reduce, aggregate, process)));
     }

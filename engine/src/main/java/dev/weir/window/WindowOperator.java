@@ -98,15 +98,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         if (allowedLateness < 0) {
             throw new IllegalArgumentException("allowedLateness must not be negative: " + allowedLateness);
         }
-        if (!trigger.windowType().isAssignableFrom(assigner.windowType())) {
-            throw new IllegalArgumentException(trigger + " needs windows of type " + trigger.windowType().getSimpleName()
-                    + ", but " + assigner + " makes " + assigner.windowType().getSimpleName()
-                    + " windows: use a count, continuous event-time or custom trigger with the global window");
-        }
+        requireCompatible(assigner, trigger);
         this.mergingAssigner = assigner instanceof MergingWindowAssigner ? (MergingWindowAssigner<? super IN, W>) assigner : null;
-        if (mergingAssigner != null && !trigger.canMerge()) {
-            throw new IllegalArgumentException(assigner + " merges windows, but " + trigger + " does not support merging");
-        }
         this.sessions = assigner instanceof EventTimeSessionWindows ? (EventTimeSessionWindows<? super IN>) assigner : null;
         this.name = name;
         this.keySelector = keySelector;
@@ -663,6 +656,24 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         public void collect(final OUT value) {
             recordsOut++;
             output.record(value, timestamp);
+        }
+    }
+
+    /**
+     * Refuses a trigger that cannot work with the assigner's windows, as the API does when the window function is given.
+     *
+     * @param assigner the window assigner
+     * @param trigger the trigger
+     * @throws IllegalArgumentException if the trigger needs another window type, or cannot merge the assigner's windows
+     */
+    public static void requireCompatible(final WindowAssigner<?, ?> assigner, final Trigger<?, ?> trigger) {
+        if (!trigger.windowType().isAssignableFrom(assigner.windowType())) {
+            throw new IllegalArgumentException(trigger + " needs windows of type " + trigger.windowType().getSimpleName()
+                    + ", but " + assigner + " makes " + assigner.windowType().getSimpleName()
+                    + " windows: use a count, continuous event-time or custom trigger with the global window");
+        }
+        if (assigner instanceof MergingWindowAssigner && !trigger.canMerge()) {
+            throw new IllegalArgumentException(assigner + " merges windows, but " + trigger + " does not support merging");
         }
     }
 }
