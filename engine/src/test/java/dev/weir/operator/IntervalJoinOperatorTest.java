@@ -247,4 +247,26 @@ final class IntervalJoinOperatorTest {
         assertEquals(List.of(), negative.events());
         assertEquals(2, operatorOf(negative).stateEntries());
     }
+
+    record Trade(String symbol, long price) {
+    }
+
+    record Quote(String symbol, long bid) {
+    }
+
+    /** The example of docs/semantics.md §7 "Interval join", as printed there. */
+    @Test
+    void theDocumentedExampleJoinsTradesWithTheQuotesAroundThem() {
+        final OutputTag<Trade> lateTrades = new OutputTag<>("late-trades");
+        final IntervalJoinOperator<String, Trade, Quote, String> join = new IntervalJoinOperator<>(Trade::symbol, Quote::symbol,
+                -100, 100, true, false,
+                lateTrades, null,
+                (trade, quote, ctx, out) -> out.collect(trade.symbol() + " " + ctx.leftTimestamp() + " " + ctx.rightTimestamp()));
+        final TwoInputOperatorHarness<Trade, Quote, String> harness = new TwoInputOperatorHarness<>(join);
+        harness.processElement1(new Trade("AAPL", 190), 1000);
+        for (final long time : new long[] {899, 900, 1099, 1100}) {
+            harness.processElement2(new Quote("AAPL", 189), time);
+        }
+        assertEquals(List.of("AAPL 1000 900", "AAPL 1000 1099"), harness.records());
+    }
 }
