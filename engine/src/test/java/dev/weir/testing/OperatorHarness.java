@@ -2,17 +2,13 @@ package dev.weir.testing;
 
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
-import dev.weir.event.Watermarks;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
-import dev.weir.operator.Output;
-import dev.weir.operator.OutputTag;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
 import dev.weir.valve.WatermarkValve;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,9 +28,7 @@ public final class OperatorHarness<IN, OUT> {
     private final OneInputOperator<IN, OUT> operator;
     /** The operator's input: watermarks and status per channel go through the valve first (docs/semantics.md §2). */
     private final WatermarkValve valve;
-    private final List<String> events = new ArrayList<>();
-    private final List<OUT> records = new ArrayList<>();
-    private final List<Object> sideRecords = new ArrayList<>();
+    private final RecordedOutput<OUT> output = new RecordedOutput<>();
 
     /**
      * @param factory makes the operator
@@ -43,29 +37,7 @@ public final class OperatorHarness<IN, OUT> {
     public OperatorHarness(final OperatorFactory<IN, OUT> factory, final int channels) {
         this.operator = factory.create();
         operator.open(new OperatorContext("test", clock, 0, 1, KeyGroups.DEFAULT_MAX_PARALLELISM, HeapStateBackend.INSTANCE),
-                new Output<OUT>() {
-                    @Override
-                    public void record(final OUT value, final long timestamp) {
-                        records.add(value);
-                        events.add(value + "@" + Watermarks.format(timestamp));
-                    }
-
-                    @Override
-                    public <X> void sideOutput(final OutputTag<X> tag, final X value, final long timestamp) {
-                        sideRecords.add(value);
-                        events.add("SIDE " + tag.id() + " " + value + "@" + Watermarks.format(timestamp));
-                    }
-
-                    @Override
-                    public void watermark(final long watermark) {
-                        events.add("WM " + Watermarks.format(watermark));
-                    }
-
-                    @Override
-                    public void status(final WatermarkStatus status) {
-                        events.add("STATUS " + status);
-                    }
-                });
+                output);
         this.valve = new WatermarkValve(channels, new WatermarkSink() {
             @Override
             public void watermark(final long watermark) {
@@ -125,24 +97,22 @@ public final class OperatorHarness<IN, OUT> {
 
     /** @return every output event so far, in order */
     public List<String> events() {
-        return new ArrayList<>(events);
+        return output.events();
     }
 
     /** @return the main output's records so far */
     public List<OUT> records() {
-        return new ArrayList<>(records);
+        return output.records();
     }
 
     /** @return every side-output record so far */
     public List<Object> sideRecords() {
-        return new ArrayList<>(sideRecords);
+        return output.sideRecords();
     }
 
     /** Forgets the output so far. */
     public void clearOutput() {
-        events.clear();
-        records.clear();
-        sideRecords.clear();
+        output.clear();
     }
 
     /** @return the operator under test */

@@ -1,17 +1,13 @@
 package dev.weir.testing;
 
 import dev.weir.event.WatermarkStatus;
-import dev.weir.event.Watermarks;
 import dev.weir.operator.OperatorContext;
-import dev.weir.operator.Output;
-import dev.weir.operator.OutputTag;
 import dev.weir.operator.TwoInputOperator;
 import dev.weir.runtime.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,9 +26,7 @@ public final class TwoInputOperatorHarness<IN1, IN2, OUT> {
     private final VirtualClock clock = new VirtualClock(0);
     private final TwoInputOperator<IN1, IN2, OUT> operator;
     private final TwoInputOperatorInput<IN1, IN2> input;
-    private final List<String> events = new ArrayList<>();
-    private final List<OUT> records = new ArrayList<>();
-    private final List<Object> sideRecords = new ArrayList<>();
+    private final RecordedOutput<OUT> output = new RecordedOutput<>();
 
     /**
      * @param operator an unopened operator; the harness opens it on the heap backend
@@ -57,29 +51,7 @@ public final class TwoInputOperatorHarness<IN1, IN2, OUT> {
     public TwoInputOperatorHarness(final TwoInputOperator<IN1, IN2, OUT> operator, final int channels1, final int channels2,
             final StateBackend stateBackend) {
         this.operator = operator;
-        operator.open(new OperatorContext("test", clock, 0, 1, KeyGroups.DEFAULT_MAX_PARALLELISM, stateBackend), new Output<OUT>() {
-            @Override
-            public void record(final OUT value, final long timestamp) {
-                records.add(value);
-                events.add(value + "@" + Watermarks.format(timestamp));
-            }
-
-            @Override
-            public <X> void sideOutput(final OutputTag<X> tag, final X value, final long timestamp) {
-                sideRecords.add(value);
-                events.add("SIDE " + tag.id() + " " + value + "@" + Watermarks.format(timestamp));
-            }
-
-            @Override
-            public void watermark(final long watermark) {
-                events.add("WM " + Watermarks.format(watermark));
-            }
-
-            @Override
-            public void status(final WatermarkStatus status) {
-                events.add("STATUS " + status);
-            }
-        });
+        operator.open(new OperatorContext("test", clock, 0, 1, KeyGroups.DEFAULT_MAX_PARALLELISM, stateBackend), output);
         this.input = new TwoInputOperatorInput<>(operator, channels1, channels2);
     }
 
@@ -139,24 +111,22 @@ public final class TwoInputOperatorHarness<IN1, IN2, OUT> {
 
     /** @return every output event so far, in order */
     public List<String> events() {
-        return new ArrayList<>(events);
+        return output.events();
     }
 
     /** @return the main output's records so far */
     public List<OUT> records() {
-        return new ArrayList<>(records);
+        return output.records();
     }
 
     /** @return every side-output record so far */
     public List<Object> sideRecords() {
-        return new ArrayList<>(sideRecords);
+        return output.sideRecords();
     }
 
     /** Forgets the output so far. */
     public void clearOutput() {
-        events.clear();
-        records.clear();
-        sideRecords.clear();
+        output.clear();
     }
 
     /** @return the operator under test */
