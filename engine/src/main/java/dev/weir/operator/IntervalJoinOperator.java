@@ -329,6 +329,7 @@ public final class IntervalJoinOperator<K, IN1, IN2, OUT>
     }
 
     /** Releases the keyed state (off-heap memory, files); idempotent. */
+    @Override
     public void close() {
         if (backend != null) {
             backend.close();

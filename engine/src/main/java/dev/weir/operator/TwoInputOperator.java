@@ -32,6 +32,31 @@ public interface TwoInputOperator<IN1, IN2, OUT> {
     void processRecord2(IN2 value, long timestamp);
 
     /**
+     * A record of the first input that came over a keyed edge, with the key the edge routed it
+     * by. A keyed operator may use it instead of computing it again; by default it is ignored.
+     *
+     * @param value a record of the first input
+     * @param timestamp its event time
+     * @param key its key under the first input's key selector, not null
+     * @param keyGroup its key group, or -1 when the edge did not compute it
+     */
+    default void processKeyedRecord1(final IN1 value, final long timestamp, final Object key, final int keyGroup) {
+        processRecord1(value, timestamp);
+    }
+
+    /**
+     * A record of the second input that came over a keyed edge; see {@link #processKeyedRecord1}.
+     *
+     * @param value a record of the second input
+     * @param timestamp its event time
+     * @param key its key under the second input's key selector, not null
+     * @param keyGroup its key group, or -1 when the edge did not compute it
+     */
+    default void processKeyedRecord2(final IN2 value, final long timestamp, final Object key, final int keyGroup) {
+        processRecord2(value, timestamp);
+    }
+
+    /**
      * Fires the event-time timers at or below the watermark, then forwards it.
      *
      * @param watermark the combined watermark of both inputs, higher than the last one
@@ -46,4 +71,12 @@ public interface TwoInputOperator<IN1, IN2, OUT> {
 
     /** @return when the next processing-time timer is due, or {@link Long#MAX_VALUE} */
     long nextProcessingTime();
+
+    /** Both inputs have ended (after the final MAX watermark and the last processing-time timers). */
+    default void endInput() {
+    }
+
+    /** Releases what the operator holds; called once, last. */
+    default void close() {
+    }
 }
