@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The window coGroup of two streams, as Flink's {@code CoGroupedStreams} (docs/semantics.md §7):
+ * The window coGroup of two streams, as Flink's {@code CoGroupedStreams} (docs/joins.md, "Window join and coGroup"):
  * {@code first.coGroup(second).where(k1).equalTo(k2).window(assigner)[.trigger(..)][.evictor(..)]
  * [.allowedLateness(..)].apply(function)}. Built as the window join is (tag, union, keyBy, one
  * window operator); at each firing of a key's window the function gets both inputs' elements of

@@ -14,11 +14,11 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * The inner window join of two streams, as Flink's {@code JoinedStreams} (docs/semantics.md §7):
+ * The inner window join of two streams, as Flink's {@code JoinedStreams} (docs/joins.md, "Window join and coGroup"):
  * {@code first.join(second).where(k1).equalTo(k2).window(assigner)[.trigger(..)][.evictor(..)]
  * [.allowedLateness(..)].apply(function)}. Both inputs are tagged, unioned, keyed and windowed by
  * one window operator, so its watermark is the union's (one valve over both inputs' channels) and
- * its windows follow §4 exactly; at each firing, for each first-input element of the window in
+ * its windows follow docs/semantics.md §4 exactly; at each firing, for each first-input element of the window in
  * state order and each second-input element in state order, the function gives one result (or,
  * flat, any number) stamped with the window's maxTimestamp. A window holding elements of one
  * input only gives nothing. Late elements are dropped and counted (there is no late side output).

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What a window join or coGroup was given, and how it becomes a pipeline (docs/semantics.md §7),
+ * What a window join or coGroup was given, and how it becomes a pipeline (docs/joins.md, "Window join and coGroup"),
  * as Flink builds it: tag both inputs and union them ({@link Unions}), key the union by either
  * input's key ({@link UnionKeySelector}), window it with the assigner, trigger, evictor and
  * allowed lateness given, and hand each firing's two groups to the coGroup function

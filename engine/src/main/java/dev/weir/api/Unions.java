@@ -6,7 +6,7 @@ import dev.weir.window.TaggedUnion;
  * Makes the tagged union of two streams that a window join or coGroup windows: each input's
  * records tagged with their input ({@link TaggedUnion#one}, {@link TaggedUnion#two}), then the two
  * tagged streams unioned into one, so that one valve holds the channels of both
- * (docs/semantics.md §7). Each input is tagged by its own map step, so a stream joined with
+ * (docs/joins.md, "Window join and coGroup"). Each input is tagged by its own map step, so a stream joined with
  * itself unions two different streams.
  */
 final class Unions {

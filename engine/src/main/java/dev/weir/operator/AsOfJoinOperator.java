@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The as-of join of two keyed inputs (docs/semantics.md §7), as kdb+'s {@code aj} and Flink SQL's
+ * The as-of join of two keyed inputs (docs/joins.md, "As-of join"), as kdb+'s {@code aj} and Flink SQL's
  * event-time temporal join ({@code FOR SYSTEM_TIME AS OF}): input 1 is the left side, input 2 the
  * right side, a history of versions per key. Each left record is emitted once the operator's
  * (combined) watermark reaches its timestamp, with the right record of its key that was current

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The window function of a window join or coGroup (docs/semantics.md §7), as Flink builds them:
+ * The window function of a window join or coGroup (docs/joins.md, "Window join and coGroup"), as Flink builds them:
  * both inputs are tagged ({@link TaggedUnion}), unioned, keyed ({@link UnionKeySelector}) and
  * windowed by one window operator, and at each firing this function splits the window's
  * elements into the first input's and the second input's, each in window-state order, and hands

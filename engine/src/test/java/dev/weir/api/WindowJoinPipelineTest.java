@@ -28,7 +28,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/semantics.md §7 "Window join / coGroup" through a whole pipeline, built as the join API
+ * docs/joins.md, "Window join and coGroup" through a whole pipeline, built as the join API
  * will build it once streams can be unioned: one source gives both inputs' elements already
  * tagged ({@link TaggedUnion}), then {@code keyBy(UnionKeySelector)}, {@code window(...)} and
  * {@code process(CoGroupWindowFunction)} on the existing API. Watermarks are punctuated by marker

@@ -13,7 +13,7 @@ import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/semantics.md §7 "As-of join": once its buffers, versions, timers and pooled buckets have
+ * docs/joins.md, "As-of join": once its buffers, versions, timers and pooled buckets have
  * grown to their working size, the join allocates nothing per record (measured with the thread's
  * allocated-bytes counter): buffering a left record in its timestamp's bucket, keeping a right
  * version, the emission at the watermark with the lookup of the current version, the cleanup of

@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/semantics.md §7 "As-of join", case by case: which right version a left record gets (equal
+ * docs/joins.md, "As-of join", case by case: which right version a left record gets (equal
  * timestamps: the last arrived; none: null), when it is emitted (the combined watermark at or
  * above its timestamp) and in which order, which versions the cleanup keeps (the newest at or
  * below the watermark and every newer one), late left and right records, end of input, the key

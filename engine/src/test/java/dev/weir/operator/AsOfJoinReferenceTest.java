@@ -16,7 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * docs/semantics.md §7 "As-of join" against a plain loop over the same random run: keys, left and
+ * docs/joins.md, "As-of join" against a plain loop over the same random run: keys, left and
  * right records out of order within a bound, watermarks of both inputs that sometimes overtake
  * the records (late ones of both sides), then end of input. The loop knows nothing of buckets,
  * timers or cleanup; it applies the rules as stated: a left record on time is emitted at the

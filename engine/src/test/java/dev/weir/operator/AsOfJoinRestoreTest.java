@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * docs/semantics.md §7 "As-of join" across a checkpoint: the waiting left records, the right
+ * docs/joins.md, "As-of join" across a checkpoint: the waiting left records, the right
  * versions and both kinds of timers are keyed state and timers, so a snapshot written to a real
  * state file and restored, into one instance or split by key group over two (rescaling), resumes
  * the join with the results of an uninterrupted run. The snapshot is taken just after a watermark;

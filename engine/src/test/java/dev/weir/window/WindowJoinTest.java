@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/semantics.md §7 "Window join / coGroup" at operator level, built as Flink builds it: both
+ * docs/joins.md, "Window join and coGroup" at operator level, built as Flink builds it: both
  * inputs tagged ({@link TaggedUnion}), keyed by {@link UnionKeySelector}, one window operator whose
  * window function is a {@link CoGroupWindowFunction}, the inner join a {@link JoinCoGroupFunction}.
  * The windows follow §4: tumbling, sliding and session (merging) windows, allowed lateness with a
