@@ -37,8 +37,8 @@ import java.util.Objects;
  *
  * <p><b>Late records.</b> A left record whose timestamp is at or below the watermark when it
  * arrives is joined at once with the versions kept (so with none if it is older than all of
- * them) and counted in {@link #lateLeftRecordsJoined()}; Flink SQL joins such a record at the next
- * watermark with the versions it kept, which gives the same result. A right record at or below
+ * them) and counted in {@link #lateLeftRecordsJoined()} (Flink SQL keeps such a record until the
+ * next watermark and joins it then with the versions it kept). A right record at or below
  * the watermark is kept if no kept version of its key lies between it and the watermark (it then
  * becomes the newest version {@code <= watermark} and older versions go); otherwise no left
  * record could ever pick it, and it is dropped and counted in {@link #lateRecordsDropped()}.
