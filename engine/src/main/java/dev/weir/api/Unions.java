@@ -1,0 +1,30 @@
+package dev.weir.api;
+
+import dev.weir.window.TaggedUnion;
+
+/**
+ * Makes the tagged union of two streams that a window join or coGroup windows: each input's
+ * records tagged with their input ({@link TaggedUnion#one}, {@link TaggedUnion#two}), then the two
+ * tagged streams unioned into one, so that one valve holds the channels of both
+ * (docs/joins.md, "Window join and coGroup"). Each input is tagged by its own map step, so a stream joined with
+ * itself unions two different streams.
+ */
+final class Unions {
+    private Unions() {
+    }
+
+    /**
+     * Will be {@code first.map(TaggedUnion::<A, B>one).union(second.map(TaggedUnion::<A, B>two))}
+     * once {@code DataStream.union} is part of the API.
+     *
+     * @param first the first input
+     * @param second the second input
+     * @param <A> the first input's type
+     * @param <B> the second input's type
+     * @return both inputs' records, tagged, in one stream
+     * @throws UnsupportedOperationException until {@code DataStream.union} exists
+     */
+    static <A, B> DataStream<TaggedUnion<A, B>> of(final DataStream<A> first, final DataStream<B> second) {
+        throw new UnsupportedOperationException("union is not compiled yet");
+    }
+}
