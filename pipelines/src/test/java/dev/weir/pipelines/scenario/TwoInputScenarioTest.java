@@ -141,6 +141,6 @@ class TwoInputScenarioTest {
         assertEquals("a one-input job: it has no 'inputs' section", assertThrows(IllegalArgumentException.class,
                 () -> TwoInputScenario.start(oneInput, graph, line -> { }, HeapStateBackend.INSTANCE, false)).getMessage());
         assertEquals("two-input jobs need the multi-input runtime", assertThrows(UnsupportedOperationException.class,
-                () -> TwoInputJobGraph.runtime().start(JOB, line -> { }, HeapStateBackend.INSTANCE, false)).getMessage());
+                () -> UnavailableTwoInputJobGraph.INSTANCE.start(JOB, line -> { }, HeapStateBackend.INSTANCE, false)).getMessage());
     }
 }
