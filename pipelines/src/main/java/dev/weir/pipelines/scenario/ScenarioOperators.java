@@ -64,10 +64,11 @@ public final class ScenarioOperators {
 
     /**
      * @param job a job
-     * @return true if its window fires on processing time (its results then depend on when processing time moves)
+     * @return true if its window (or its window join's window) fires on processing time (its results then depend on when processing time moves)
      */
     public static boolean usesProcessingTime(final JobSpec job) {
-        return job.window() != null && job.window().trigger() != null && job.window().trigger().kind() == TriggerSpec.Kind.PROCESSING_TIME;
+        final WindowSpec window = job.effectiveWindow();
+        return window != null && window.trigger() != null && window.trigger().kind() == TriggerSpec.Kind.PROCESSING_TIME;
     }
 
     /**

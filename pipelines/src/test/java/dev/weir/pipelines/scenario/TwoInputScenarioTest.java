@@ -136,6 +136,16 @@ class TwoInputScenarioTest {
     }
 
     @Test
+    void aWindowJoinOnProcessingTimeRunsInLockStepOnTheThreadedScheduler() {
+        final JobSpec processingTime = JobFileParser.parse("job.yaml", new StringReader("inputs:\n"
+                + "  left: { watermarks: { strategy: explicit } }\n"
+                + "  right: { watermarks: { strategy: explicit } }\n"
+                + "join:\n  type: window\n  window: { type: tumbling, size: 10, trigger: processing-time }\n"));
+        assertTrue(ScenarioOperators.usesProcessingTime(processingTime));
+        assertFalse(ScenarioOperators.usesProcessingTime(JOB));
+    }
+
+    @Test
     void aOneInputJobIsRefusedAndTheRuntimeSaysWhatItLacks() {
         final JobSpec oneInput = JobFileParser.parse("job.yaml", new StringReader("watermarks:\n  strategy: monotonous\n"));
         assertEquals("a one-input job: it has no 'inputs' section", assertThrows(IllegalArgumentException.class,
