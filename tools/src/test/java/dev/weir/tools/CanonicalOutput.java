@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 /**
  * The canonical form of scenario output (docs/scenarios.md, "Comparing output"):
  * blank lines are dropped and trailing whitespace is stripped; each run of consecutive
- * {@code FIRE} lines that share one {@code wm=} value is sorted (lines that one watermark
+ * {@code FIRE} (or {@code JOIN}) lines that share one {@code wm=} value is sorted (lines that one watermark
  * produces for different keys may come in any order); every other line keeps its place and
  * ends a run. With {@code mergeMultiset} (session-window jobs) the {@code elements=[...]}
  * list of each {@code FIRE} line is sorted numerically first, so merged windows compare as
@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  */
 public final class CanonicalOutput {
     private static final Pattern LINE_BREAK = Pattern.compile("\\r\\n|[\\n\\r\\x0B\\f\\x1C\\x1D\\x1E\\x{85}\\x{2028}\\x{2029}]");
-    private static final Pattern FIRE_WM = Pattern.compile("^FIRE .* wm=([^\\s\\x1F]+)$", Pattern.UNICODE_CHARACTER_CLASS);
+    private static final Pattern FIRE_WM = Pattern.compile("^(?:FIRE|JOIN) .* wm=([^\\s\\x1F]+)$", Pattern.UNICODE_CHARACTER_CLASS);
     private static final Pattern ELEMENTS = Pattern.compile("elements=\\[([^\\]]*)\\]");
     private static final Pattern INTEGER = Pattern.compile("-?\\p{Nd}+");
     private static final Comparator<String> BY_CODE_POINT = (left, right) -> Arrays.compare(left.codePoints().toArray(), right.codePoints().toArray());

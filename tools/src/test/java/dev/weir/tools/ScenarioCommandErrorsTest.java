@@ -53,7 +53,7 @@ class ScenarioCommandErrorsTest {
                 Arguments.of("malformed YAML", "watermarks:\n  strategy: monotonous\n window: [1,\n",
                         ":3: not valid YAML: expected <block end>, but found '<block mapping start>'"),
                 Arguments.of("unknown root key", "watermarks:\n  strategy: monotonous\nspeed: 3\n",
-                        ":3: unknown key 'speed' (valid keys: channels, watermarks, window, parallelism)"),
+                        ":3: unknown key 'speed' (valid keys: channels, watermarks, window, parallelism, inputs, join)"),
                 Arguments.of("unknown key inside window", TUMBLING + "  colour: red\n",
                         ":6: unknown key 'window.colour' (valid keys in 'window': type, size, slide, offset, gap, trigger,"
                                 + " allowedLateness, sideOutputLateData)"),

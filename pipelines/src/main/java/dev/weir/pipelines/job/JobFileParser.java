@@ -23,7 +23,14 @@ import org.yaml.snakeyaml.nodes.Node;
  * {@link JobFileException} naming the file, line and field; unknown keys list the valid ones.
  */
 public final class JobFileParser {
-    private static final List<String> ROOT_KEYS = List.of("channels", "watermarks", "window", "parallelism");
+    private static final List<String> ROOT_KEYS = List.of("channels", "watermarks", "window", "parallelism", "inputs", "join");
+    private static final List<String> INPUTS_KEYS = List.of("left", "right");
+    private static final List<String> INPUT_KEYS = List.of("channels", "watermarks");
+    private static final List<String> JOIN_KEYS = List.of(
+            "type", "lowerBound", "upperBound", "lowerBoundExclusive", "upperBoundExclusive", "sideOutputLateData", "window");
+    private static final List<String> INTERVAL_ONLY_KEYS = List.of(
+            "lowerBound", "upperBound", "lowerBoundExclusive", "upperBoundExclusive", "sideOutputLateData");
+    private static final String JOIN_TYPES = "interval, window";
     private static final List<String> WATERMARK_KEYS = List.of("strategy", "maxOutOfOrderness", "interval", "idleness");
     private static final List<String> WINDOW_KEYS = List.of(
             "type", "size", "slide", "offset", "gap", "trigger", "allowedLateness", "sideOutputLateData");
@@ -44,6 +51,24 @@ public final class JobFileParser {
      */
     public static JobSpec parse(final Path file) {
         return parse(file, LineReader.DEFAULT_MAX_LINE_BYTES);
+    }
+
+    /**
+     * For a command that runs one-input jobs only.
+     *
+     * @param file the job file
+     * @param maxLineBytes the longest line accepted, in bytes; positive
+     * @param command what refuses a two-input job, e.g. {@code "weir run"}
+     * @return the job, with one input
+     * @throws JobFileException if the file cannot be read, is not a valid job or has two inputs
+     */
+    public static JobSpec parseOneInput(final Path file, final int maxLineBytes, final String command) {
+        final JobSpec job = parse(file, maxLineBytes);
+        if (job.isTwoInput()) {
+            throw new JobFileException(file.toString(), job.inputsLine(), "inputs", command + " runs one-input jobs only"
+                    + " (top-level 'channels' and 'watermarks'); run a two-input job with weir scenario");
+        }
+        return job;
     }
 
     /**
@@ -113,14 +138,89 @@ public final class JobFileParser {
         }
         final YamlSection job = YamlSection.root(fileName, root);
         job.onlyKeys(ROOT_KEYS);
-        final int channels = (int) job.longValue("channels", 1, 1, MAX_CHANNELS, "");
         final int parallelism = (int) job.longValue("parallelism", 1, 1, MAX_PARALLELISM, " (the number of key groups)");
+        if (job.has("inputs")) {
+            return twoInputs(job, fileName, parallelism);
+        }
+        if (job.has("join")) {
+            throw new JobFileException(fileName, job.line("join"), "join",
+                    "needs two inputs: an 'inputs' section with 'left' and 'right' in place of 'channels' and 'watermarks'");
+        }
+        final int channels = (int) job.longValue("channels", 1, 1, MAX_CHANNELS, "");
         final YamlSection watermarks = job.section("watermarks");
         if (watermarks == null) {
             throw new JobFileException(fileName, job.line(), "watermarks", "is required (strategy: " + STRATEGIES + ")");
         }
         final YamlSection window = job.section("window");
         return new JobSpec(channels, watermarks(watermarks, fileName), window == null ? null : window(window, fileName), parallelism);
+    }
+
+    /** A job with an {@code inputs} section: two inputs, each with its channels and watermarks, and an optional join. */
+    private static JobSpec twoInputs(final YamlSection job, final String fileName, final int parallelism) {
+        for (final String key : List.of("channels", "watermarks")) {
+            if (job.has(key)) {
+                throw new JobFileException(fileName, job.line(key), key, "cannot be used with 'inputs' (line " + job.line("inputs")
+                        + "): each input has its own, as inputs.left." + key + " and inputs.right." + key);
+            }
+        }
+        if (job.has("window")) {
+            throw new JobFileException(fileName, job.line("window"), "window", "cannot be used with 'inputs' (line " + job.line("inputs")
+                    + "): a window over both inputs is a window join, 'join' with 'type: window' and the window under 'join.window'");
+        }
+        final YamlSection inputs = job.section("inputs");
+        inputs.onlyKeys(INPUTS_KEYS);
+        final InputSpec left = input(inputs, "left", fileName);
+        final InputSpec right = input(inputs, "right", fileName);
+        final YamlSection join = job.section("join");
+        return JobSpec.twoInputs(left, right, join == null ? null : join(join, fileName), parallelism, job.line("inputs"));
+    }
+
+    private static InputSpec input(final YamlSection inputs, final String name, final String fileName) {
+        final YamlSection input = inputs.section(name);
+        if (input == null) {
+            throw new JobFileException(fileName, inputs.line(), inputs.qualified(name),
+                    "is required (a two-input job has inputs 'left' and 'right', each with 'channels' and 'watermarks')");
+        }
+        input.onlyKeys(INPUT_KEYS);
+        final int channels = (int) input.longValue("channels", 1, 1, MAX_CHANNELS, "");
+        final YamlSection watermarks = input.section("watermarks");
+        if (watermarks == null) {
+            throw new JobFileException(fileName, input.line(), input.qualified("watermarks"), "is required (strategy: " + STRATEGIES + ")");
+        }
+        return new InputSpec(channels, watermarks(watermarks, fileName));
+    }
+
+    private static JoinSpec join(final YamlSection section, final String fileName) {
+        section.onlyKeys(JOIN_KEYS);
+        final String type = section.requiredString("type", " (one of: " + JOIN_TYPES + ")");
+        final JoinKind kind = JoinKind.byId(type);
+        if (kind == null) {
+            throw new JobFileException(fileName, section.line("type"), section.qualified("type"),
+                    "unknown join type " + QuotedText.of(type) + " (valid: " + JOIN_TYPES + ")");
+        }
+        if (kind == JoinKind.WINDOW) {
+            section.notApplicable(INTERVAL_ONLY_KEYS, "to window joins (only to interval joins)");
+            final YamlSection window = section.section("window");
+            if (window == null) {
+                throw new JobFileException(fileName, section.line(), section.qualified("window"),
+                        "is required for window joins (the window both inputs' records go into, as a one-input job's 'window')");
+            }
+            if (window.has("sideOutputLateData")) {
+                throw new JobFileException(fileName, window.line("sideOutputLateData"), window.qualified("sideOutputLateData"),
+                        "does not apply to window joins: a window join has no late side output (as Flink's join API);"
+                                + " late records are dropped and counted in lateDropped");
+            }
+            return JoinSpec.window(window(window, fileName));
+        }
+        section.notApplicable(List.of("window"), "to interval joins (only to window joins)");
+        final long lower = section.requiredMillis("lowerBound", Long.MIN_VALUE, "for interval joins");
+        final long upper = section.requiredMillis("upperBound", Long.MIN_VALUE, "for interval joins");
+        if (lower > upper) {
+            throw new JobFileException(fileName, section.line("lowerBound"), section.qualified("lowerBound"), JoinSpec.boundsRule(lower, upper)
+                    + " (upperBound on line " + section.line("upperBound") + ")");
+        }
+        return JoinSpec.interval(lower, upper, section.bool("lowerBoundExclusive", false), section.bool("upperBoundExclusive", false),
+                section.bool("sideOutputLateData", false));
     }
 
     /**

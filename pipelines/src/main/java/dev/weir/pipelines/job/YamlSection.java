@@ -162,7 +162,7 @@ final class YamlSection {
         try {
             value = DurationText.millis(text);
         } catch (final ArithmeticException e) {
-            throw new JobFileException(file, line(key), qualified(key), "must be at least " + min + ", got " + text
+            throw new JobFileException(file, line(key), qualified(key), (min == Long.MIN_VALUE ? "must fit in 64 bits" : "must be at least " + min) + ", got " + text
                     + " (beyond 64 bits" + (DecimalLong.isDigits(text) ? "" : " of milliseconds") + ")");
         } catch (final NumberFormatException e) {
             throw new JobFileException(file, line(key), qualified(key), QuotedText.of(text) + " is not a duration ("

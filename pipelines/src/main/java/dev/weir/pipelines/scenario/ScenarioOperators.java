@@ -1,5 +1,6 @@
 package dev.weir.pipelines.scenario;
 
+import dev.weir.operator.KeySelector;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.JobSpec;
@@ -14,6 +15,7 @@ import dev.weir.window.EventTimeTrigger;
 import dev.weir.window.GlobalWindow;
 import dev.weir.window.GlobalWindows;
 import dev.weir.window.ProcessingTimeTrigger;
+import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.PurgingTrigger;
 import dev.weir.window.SlidingEventTimeWindows;
 import dev.weir.window.TimeWindow;
@@ -62,10 +64,11 @@ public final class ScenarioOperators {
 
     /**
      * @param job a job
-     * @return true if its window fires on processing time (its results then depend on when processing time moves)
+     * @return true if its window (or its window join's window) fires on processing time (its results then depend on when processing time moves)
      */
     public static boolean usesProcessingTime(final JobSpec job) {
-        return job.window() != null && job.window().trigger() != null && job.window().trigger().kind() == TriggerSpec.Kind.PROCESSING_TIME;
+        final WindowSpec window = job.effectiveWindow();
+        return window != null && window.trigger() != null && window.trigger().kind() == TriggerSpec.Kind.PROCESSING_TIME;
     }
 
     /**
@@ -83,29 +86,52 @@ public final class ScenarioOperators {
      * @return the keyed window operator, sending late records to {@link #LATE} if asked
      */
     public static <OUT> OperatorFactory<ScenarioRecord, OUT> windowOperator(final WindowSpec spec, final WindowResults<OUT> results) {
+        return windowOperator(spec, ScenarioRecord::key, results, LATE);
+    }
+
+    /**
+     * A window join's window operator (docs/semantics.md §7): both inputs' tagged records of one key and window
+     * in one window state, paired by {@link WindowJoinFunction} at each firing; late records are dropped and
+     * counted (a window join has no late side output).
+     *
+     * @param spec the join's window section
+     * @return the keyed window operator printing {@code JOIN} lines
+     */
+    public static OperatorFactory<TaggedScenarioRecord, String> windowJoinOperator(final WindowSpec spec) {
+        final WindowFunctions<TaggedScenarioRecord, String> joins = new WindowFunctions<>() {
+            @Override
+            public <W extends Window> ProcessWindowFunction<TaggedScenarioRecord, String, String, W> function() {
+                return new WindowJoinFunction<>();
+            }
+        };
+        return windowOperator(spec, TaggedScenarioRecord::key, joins, null);
+    }
+
+    private static <IN, OUT> OperatorFactory<IN, OUT> windowOperator(final WindowSpec spec, final KeySelector<IN, String> key,
+            final WindowFunctions<IN, OUT> results, final OutputTag<IN> late) {
         switch (spec.kind()) {
             case TUMBLING:
-                return timeWindows(spec, TumblingEventTimeWindows.of(spec.sizeMillis(), spec.offsetMillis()), results);
+                return timeWindows(spec, key, TumblingEventTimeWindows.<IN>of(spec.sizeMillis(), spec.offsetMillis()), results, late);
             case SLIDING:
-                return timeWindows(spec, SlidingEventTimeWindows.of(spec.sizeMillis(), spec.slideMillis(), spec.offsetMillis()), results);
+                return timeWindows(spec, key, SlidingEventTimeWindows.<IN>of(spec.sizeMillis(), spec.slideMillis(), spec.offsetMillis()),
+                        results, late);
             case SESSION:
-                return timeWindows(spec, EventTimeSessionWindows.withGap(spec.gapMillis()), results);
+                return timeWindows(spec, key, EventTimeSessionWindows.<IN>withGap(spec.gapMillis()), results, late);
             case GLOBAL:
             default:
-                final WindowOperatorBuilder<ScenarioRecord, String, GlobalWindow> global =
-                        WindowOperatorBuilder.of(ScenarioRecord::key, GlobalWindows.create());
+                final WindowOperatorBuilder<IN, String, GlobalWindow> global = WindowOperatorBuilder.of(key, GlobalWindows.<IN>create());
                 if (spec.trigger() != null && spec.trigger().kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
                     global.trigger(ContinuousEventTimeTrigger.of(spec.trigger().parameter()));
                 } else if (spec.trigger() != null) {
                     global.trigger(countTrigger(spec.trigger()));
                 }
-                return lateness(global, spec).process(results.<GlobalWindow>function());
+                return lateness(global, spec, late).process(results.<GlobalWindow>function());
         }
     }
 
-    private static <OUT> OperatorFactory<ScenarioRecord, OUT> timeWindows(
-            final WindowSpec spec, final WindowAssigner<ScenarioRecord, TimeWindow> assigner, final WindowResults<OUT> results) {
-        final WindowOperatorBuilder<ScenarioRecord, String, TimeWindow> builder = WindowOperatorBuilder.of(ScenarioRecord::key, assigner);
+    private static <IN, OUT> OperatorFactory<IN, OUT> timeWindows(final WindowSpec spec, final KeySelector<IN, String> key,
+            final WindowAssigner<IN, TimeWindow> assigner, final WindowFunctions<IN, OUT> results, final OutputTag<IN> late) {
+        final WindowOperatorBuilder<IN, String, TimeWindow> builder = WindowOperatorBuilder.of(key, assigner);
         final TriggerSpec trigger = spec.trigger();
         if (trigger != null) {
             switch (trigger.kind()) {
@@ -123,7 +149,7 @@ public final class ScenarioOperators {
                     break;
             }
         }
-        return lateness(builder, spec).process(results.<TimeWindow>function());
+        return lateness(builder, spec, late).process(results.<TimeWindow>function());
     }
 
     private static <W extends Window> Trigger<Object, W> countTrigger(final TriggerSpec trigger) {
@@ -137,11 +163,14 @@ public final class ScenarioOperators {
         throw new IllegalArgumentException("trigger " + trigger.kind() + " needs time windows");
     }
 
-    private static <W extends Window> WindowOperatorBuilder<ScenarioRecord, String, W> lateness(
-            final WindowOperatorBuilder<ScenarioRecord, String, W> builder, final WindowSpec spec) {
+    private static <IN, W extends Window> WindowOperatorBuilder<IN, String, W> lateness(
+            final WindowOperatorBuilder<IN, String, W> builder, final WindowSpec spec, final OutputTag<IN> late) {
         builder.allowedLateness(spec.allowedLatenessMillis());
         if (spec.sideOutputLateData()) {
-            builder.sideOutputLateData(LATE);
+            if (late == null) {
+                throw new IllegalArgumentException("a window join has no late side output: late records are dropped and counted");
+            }
+            builder.sideOutputLateData(late);
         }
         return builder;
     }

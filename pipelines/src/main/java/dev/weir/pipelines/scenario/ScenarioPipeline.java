@@ -93,8 +93,11 @@ public final class ScenarioPipeline implements ScenarioRun {
         return job.window() != null ? job.parallelism() : 1;
     }
 
-    /** Interval 0 emits right after every record (the scenario convenience); otherwise the strategy as it is. */
-    private static WatermarkStrategy<ScenarioRecord> emissionOf(final WatermarkSpec spec, final VirtualClock clock) {
+    /**
+     * Interval 0 emits right after every record (the scenario convenience); otherwise the strategy as it is.
+     * The two-input graph gives each input's source its own.
+     */
+    static WatermarkStrategy<ScenarioRecord> emissionOf(final WatermarkSpec spec, final VirtualClock clock) {
         final WatermarkStrategy<ScenarioRecord> strategy = ScenarioOperators.watermarkStrategy(spec);
         if (spec.intervalMillis() > 0) {
             return strategy;

@@ -22,17 +22,17 @@ final class ThreadedScenarioScheduler implements ScenarioScheduler {
     private static final Duration CATCH_UP = Duration.ofSeconds(60);
 
     private final RunningPipeline pipeline;
-    private final OrderedLines lines;
+    private final InstanceLines lines;
     private final boolean lockStep;
     private boolean finished;
     private boolean closed;
 
     /**
      * @param pipeline the scenario's pipeline, started on the threaded scheduler with a virtual clock
-     * @param lines the lines of its window instances
+     * @param lines the lines of its window instances, flushed when it closes
      * @param lockStep whether to wait for the tasks after every publisher call
      */
-    ThreadedScenarioScheduler(final RunningPipeline pipeline, final OrderedLines lines, final boolean lockStep) {
+    ThreadedScenarioScheduler(final RunningPipeline pipeline, final InstanceLines lines, final boolean lockStep) {
         this.pipeline = pipeline;
         this.lines = lines;
         this.lockStep = lockStep;

@@ -9,7 +9,7 @@ import dev.weir.window.Window;
  *
  * @param <OUT> what one firing gives
  */
-public interface WindowResults<OUT> {
+public interface WindowResults<OUT> extends WindowFunctions<ScenarioRecord, OUT> {
     /** The canonical {@code FIRE} lines ({@link FireLineFunction}). */
     WindowResults<String> FIRE_LINES = new WindowResults<>() {
         @Override
@@ -18,9 +18,6 @@ public interface WindowResults<OUT> {
         }
     };
 
-    /**
-     * @param <W> the window type
-     * @return a window function for windows of that type
-     */
+    @Override
     <W extends Window> ProcessWindowFunction<ScenarioRecord, OUT, String, W> function();
 }

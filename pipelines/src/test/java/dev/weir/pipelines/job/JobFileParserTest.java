@@ -226,7 +226,7 @@ class JobFileParserTest {
                 Arguments.of("key given twice", MONOTONOUS + "watermarks:\n  strategy: none\n",
                         "job.yaml:3: field 'watermarks': is given twice (first on line 1)"),
                 Arguments.of("unknown root key", MONOTONOUS + "speed: 3\n",
-                        "job.yaml:3: unknown key 'speed' (valid keys: channels, watermarks, window, parallelism)"),
+                        "job.yaml:3: unknown key 'speed' (valid keys: channels, watermarks, window, parallelism, inputs, join)"),
                 Arguments.of("unknown key in watermarks", MONOTONOUS + "  delay: 5\n",
                         "job.yaml:3: unknown key 'watermarks.delay' (valid keys in 'watermarks': strategy, maxOutOfOrderness,"
                                 + " interval, idleness)"),

@@ -202,7 +202,7 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (final IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--decoder: " + e.getMessage());
         }
-        return new JobFileReplay<>(what.jobFile.toString(), JobFileParser.parse(what.jobFile, lineLimit.maxLineBytes()), records);
+        return new JobFileReplay<>(what.jobFile.toString(), JobFileParser.parseOneInput(what.jobFile, lineLimit.maxLineBytes(), "weir replay"), records);
     }
 
     private OutputFormat outputFormat() {

@@ -151,7 +151,7 @@ public final class RunCommand implements Callable<Integer> {
         checkOptions();
         final RunFormat runFormat = runFormat();
         final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
-        final JobSpec job = JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
+        final JobSpec job = JobFileParser.parseOneInput(jobFile, lineLimit.maxLineBytes(), "weir run");
         if (job.window() == null) {
             throw new JobFileException(jobFile.toString(), 0, "window", "is required by 'weir run' (it prints window results;"
                     + " 'weir scenario' runs a job without a window)");

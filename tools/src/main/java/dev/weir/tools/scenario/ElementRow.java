@@ -1,9 +1,12 @@
 package dev.weir.tools.scenario;
 
+import dev.weir.pipelines.scenario.ScenarioInput;
+
 /** One validated row of an element file; a mutable flyweight the reader refills per row. */
 public final class ElementRow {
     int line;
     long atMillis;
+    ScenarioInput input;
     int channel;
     ElementKind kind;
     String key;
@@ -20,7 +23,12 @@ public final class ElementRow {
         return atMillis;
     }
 
-    /** @return the channel */
+    /** @return the input of a two-input job's row ({@code input} column), or null for a one-input job */
+    public ScenarioInput input() {
+        return input;
+    }
+
+    /** @return the channel (within its input, for a two-input job) */
     public int channel() {
         return channel;
     }

@@ -1,8 +1,11 @@
 package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.scenario.ScenarioInput;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.pipelines.scenario.ScenarioRun;
+import dev.weir.pipelines.scenario.TwoInputJobGraph;
+import dev.weir.pipelines.scenario.TwoInputScenario;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.PipelineStoppedException;
 import dev.weir.source.LineReader;
@@ -147,6 +150,10 @@ public final class ScenarioRunner {
      */
     public static void run(final JobSpec job, final String fileName, final LineReader text, final Consumer<String> lines,
             final Consumer<String> notes, final ScenarioRuntime runtime, final StateBackend stateBackend) {
+        if (job.isTwoInput()) {
+            runTwoInputs(job, fileName, text, lines, notes, runtime, stateBackend, TwoInputJobGraph.runtime());
+            return;
+        }
         final ElementFileReader reader = new ElementFileReader(fileName, text, job.channels());
         final int[] endedOnLine = new int[job.channels()];
         int lastLine = 0;
@@ -184,6 +191,84 @@ public final class ScenarioRunner {
             if (stalled != null) {
                 notes.accept(stalled);
             }
+        }
+    }
+
+    /**
+     * Runs a two-input job (docs/scenarios.md, "Two inputs") over its element file, whose rows name their input.
+     *
+     * @param job a two-input job
+     * @param fileName the element file's name, for messages
+     * @param text the element file's lines
+     * @param lines receives the canonical lines, the closing {@code # lateDropped} line last
+     * @param notes receives diagnostics for the user (e.g. an input that holds the watermark at MIN)
+     * @param runtime where the job runs
+     * @param stateBackend where the keyed operator's state lives
+     * @param graph builds the job's pipeline
+     * @throws ElementFileException on a bad row (lines of earlier rows are already out)
+     * @throws PipelineFailedException if the pipeline fails
+     */
+    public static void runTwoInputs(final JobSpec job, final String fileName, final LineReader text, final Consumer<String> lines,
+            final Consumer<String> notes, final ScenarioRuntime runtime, final StateBackend stateBackend, final TwoInputJobGraph graph) {
+        final ElementFileReader reader = ElementFileReader.twoInputs(fileName, text, job.left().channels(), job.right().channels());
+        final int[][] endedOnLine = {new int[job.left().channels()], new int[job.right().channels()]};
+        int lastLine = 0;
+        try (TwoInputScenario scenario = TwoInputScenario.start(job, graph, lines, stateBackend, runtime == ScenarioRuntime.THREADED)) {
+            for (ElementRow row = reader.next(); row != null; row = reader.next()) {
+                final int[] ended = endedOnLine[row.input().ordinal()];
+                if (ended[row.channel()] > 0) {
+                    throw new ElementFileException(fileName, row.line(), "channel", "channel " + row.channel() + " of input "
+                            + row.input().id() + " ended on line " + ended[row.channel()] + "; no row may follow its E row");
+                }
+                lastLine = row.line();
+                if (row.kind() == ElementKind.R) {
+                    checkTimestamp(job, fileName, row);
+                }
+                try {
+                    apply(scenario, row);
+                } catch (PipelineExecutionException e) {
+                    throw new PipelineFailedException(fileName, row.line(), e.getCause());
+                } catch (PipelineStoppedException e) {
+                    throw PipelineFailedException.noticedBy(fileName, row.line(), e.getCause() != null ? e.getCause() : e);
+                } catch (RuntimeException e) {
+                    throw new PipelineFailedException(fileName, row.line(), e);
+                }
+                if (row.kind() == ElementKind.E) {
+                    ended[row.channel()] = row.line();
+                }
+            }
+            try {
+                scenario.finish();
+            } catch (PipelineExecutionException e) {
+                throw PipelineFailedException.noticedBy(fileName, lastLine, e.getCause());
+            }
+            lines.accept(scenario.summaryLine());
+            final String stalled = scenario.stalledNote();
+            if (stalled != null) {
+                notes.accept(stalled);
+            }
+        }
+    }
+
+    private static void apply(final TwoInputScenario scenario, final ElementRow row) {
+        final ScenarioInput input = row.input();
+        switch (row.kind()) {
+            case R:
+                scenario.record(row.atMillis(), input, row.channel(), new ScenarioRecord(row.key(), row.timestamp(), row.value()));
+                break;
+            case W:
+                scenario.watermark(row.atMillis(), input, row.channel(), row.timestamp());
+                break;
+            case I:
+                scenario.idle(row.atMillis(), input, row.channel());
+                break;
+            case A:
+                scenario.active(row.atMillis(), input, row.channel());
+                break;
+            case E:
+            default:
+                scenario.end(row.atMillis(), input, row.channel());
+                break;
         }
     }
 
