@@ -172,9 +172,17 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT>
     public Map<String, String> fingerprint() {
         final Map<String, String> aspects = new LinkedHashMap<>();
         aspects.put("operator", "keyed broadcast process");
-        aspects.put("broadcast states", states.names().toString());
+        aspects.put("broadcast states", stateNames());
         aspects.put("function", CheckpointedOperator.describe(function));
         return aspects;
+    }
+
+    private String stateNames() {
+        final List<String> names = new ArrayList<>();
+        for (final MapStateDescriptor<?, ?> descriptor : descriptors) {
+            names.add(descriptor.name());
+        }
+        return names.toString();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.weir.state.BroadcastStates;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ReadOnlyBroadcastState;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -111,12 +112,20 @@ public final class CoBroadcastWithNonKeyedOperator<IN1, IN2, OUT>
     public Map<String, String> fingerprint() {
         final Map<String, String> aspects = new LinkedHashMap<>();
         aspects.put("operator", "broadcast process");
-        aspects.put("broadcast states", states.names().toString());
+        aspects.put("broadcast states", stateNames());
         aspects.put("function", CheckpointedOperator.describe(function));
         return aspects;
     }
 
     /** @return null: the operator has no keyed state */
+    private String stateNames() {
+        final List<String> names = new ArrayList<>();
+        for (final MapStateDescriptor<?, ?> descriptor : descriptors) {
+            names.add(descriptor.name());
+        }
+        return names.toString();
+    }
+
     @Override
     public KeyedStateBackend<?> keyedStateBackend() {
         return null;

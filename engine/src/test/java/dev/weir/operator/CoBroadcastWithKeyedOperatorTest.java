@@ -11,6 +11,7 @@ import dev.weir.testing.TwoInputOperatorHarness;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,6 +120,12 @@ final class CoBroadcastWithKeyedOperatorTest {
                 () -> harness.processElement1("a:1", 1));
         assertEquals("broadcast state 'labels' is read-only on the non-broadcast side: remove() is refused; only processBroadcastElement "
                 + "may write it (use immutableEntries() to read all entries)", refused.getMessage());
+    }
+
+    @Test
+    void theFingerprintNamesTheOperatorItsBroadcastStatesAndTheFunctionBeforeItIsOpened() {
+        assertEquals(Map.of("operator", "keyed broadcast process", "broadcast states", "[labels]", "function", "LabelledCounts"),
+                operator().fingerprint());
     }
 
     @Test
