@@ -27,4 +27,12 @@ public interface SnapshotEntryVisitor {
     /** @param position a source reader's position (one split's, for a reader of several) */
     default void position(final Object position) {
     }
+
+    /**
+     * @param stateName the broadcast state the entry belongs to (operator state, not keyed)
+     * @param key the entry's key
+     * @param value its value
+     */
+    default void broadcastStateEntry(final String stateName, final Object key, final Object value) {
+    }
 }

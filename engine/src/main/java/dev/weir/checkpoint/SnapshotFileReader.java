@@ -16,7 +16,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * Reads a snapshot file written by {@link SnapshotFileWriter}, in this JVM or a fresh one: it
  * checks the header, footer and checksum, learns the classes of the type table, then hands
- * every entry to a {@link SnapshotEntryVisitor}. The file is read whole into memory. Any
+ * every entry to a {@link SnapshotEntryVisitor}. It reads every format version from
+ * {@code SnapshotFormat.OLDEST_READABLE_VERSION} on (version 1 files, written before broadcast
+ * state, read as they always did). The file is read whole into memory. Any
  * problem is a {@link CheckpointException} naming the file.
  */
 public final class SnapshotFileReader {
@@ -79,8 +81,9 @@ public final class SnapshotFileReader {
             in.wrap(buffer, 0, (int) typeTableOffset);
             in.skip(4);
             final int version = in.readInt();
-            if (version != SnapshotFormat.VERSION) {
-                throw damaged(file, "format version " + version + ", this Weir reads version " + SnapshotFormat.VERSION);
+            if (version < SnapshotFormat.OLDEST_READABLE_VERSION || version > SnapshotFormat.VERSION) {
+                throw damaged(file, "format version " + version + ", this Weir reads versions " + SnapshotFormat.OLDEST_READABLE_VERSION
+                        + " to " + SnapshotFormat.VERSION);
             }
             final byte fileKind = in.readByte();
             if (fileKind != kind) {
@@ -143,6 +146,11 @@ public final class SnapshotFileReader {
                         break;
                     case SnapshotFormat.POSITION:
                         visitor.position(StateSerializers.any().read(in, null));
+                        break;
+                    case SnapshotFormat.BROADCAST_STATE:
+                        final String broadcastStateName = in.readString(null);
+                        final Object broadcastKey = StateSerializers.any().read(in, null);
+                        visitor.broadcastStateEntry(broadcastStateName, broadcastKey, StateSerializers.any().read(in, null));
                         break;
                     default:
                         throw damaged(file, "unknown entry tag " + tag + " after " + entries + " entries");

@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * Writes one snapshot file ({@link SnapshotFormat}): an operator instance's keyed state and
- * timers, or a source instance's read positions. Entries are buffered and written through a
+ * Writes one snapshot file ({@link SnapshotFormat}): an operator instance's keyed state,
+ * timers and broadcast state, or a source instance's read positions. Entries are buffered and written through a
  * {@link FileChannel} in chunks; {@link #finish()} appends the type table and the footer and
  * forces the file to disk. Once per checkpoint, on the snapshotting task's thread; not
  * thread-safe.
@@ -96,6 +96,23 @@ public final class SnapshotFileWriter implements AutoCloseable {
         out.writeLong(timestamp);
         StateSerializers.any().write(key, out);
         StateSerializers.any().write(namespace, out);
+        entryWritten();
+    }
+
+    /**
+     * An entry of a named broadcast state: operator state that every instance holds the whole of,
+     * so one instance writes it for all.
+     *
+     * @param stateName the broadcast state
+     * @param key the entry's key
+     * @param value its value
+     * @throws IOException if writing fails
+     */
+    public void broadcastStateEntry(final String stateName, final Object key, final Object value) throws IOException {
+        out.writeByte(SnapshotFormat.BROADCAST_STATE);
+        out.writeString(stateName);
+        StateSerializers.any().write(key, out);
+        StateSerializers.any().write(value, out);
         entryWritten();
     }
 

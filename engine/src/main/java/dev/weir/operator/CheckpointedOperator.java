@@ -10,7 +10,10 @@ import java.util.Map;
  * keyed state). The runtime snapshots it when a checkpoint barrier has arrived on every input
  * channel (between two records), and restores it after {@code open} and before the first
  * record, with the entries of the key groups the instance owns. Watermarks are not part of it:
- * after a restore they start from MIN. Called on the operator's thread only.
+ * after a restore they start from MIN. An operator with broadcast state (operator state that
+ * every instance holds the whole of) hands it over in {@link #snapshotBroadcastState}: the runtime
+ * writes instance 0's copy once per checkpoint and restores it into every instance, at any
+ * parallelism. Called on the operator's thread only.
  */
 public interface CheckpointedOperator {
     /**
@@ -43,10 +46,10 @@ public interface CheckpointedOperator {
         return text.startsWith(type.getName() + "@") ? type.getName() : text;
     }
 
-    /** @return the operator's keyed state; valid after {@code open} */
+    /** @return the operator's keyed state; valid after {@code open}; null for an operator without keyed state */
     KeyedStateBackend<?> keyedStateBackend();
 
-    /** @return the operator's timers; valid after {@code open} */
+    /** @return the operator's timers; valid after {@code open}; null for an operator without keyed state */
     TimerService<?, ?> timerService();
 
     /**
@@ -56,6 +59,9 @@ public interface CheckpointedOperator {
      */
     default void snapshotState(final OperatorSnapshot snapshot) {
         final KeyedStateBackend<?> backend = keyedStateBackend();
+        if (backend == null) {
+            return;
+        }
         backend.flush();
         backend.snapshot(snapshot);
         timerService().eventTimeTimers().forEach((timestamp, key, namespace) -> snapshot.timer(TimeDomain.EVENT_TIME, timestamp, key, namespace));
@@ -73,6 +79,10 @@ public interface CheckpointedOperator {
      * @param value the value
      */
     default void restoreStateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
+        if (keyedStateBackend() == null) {
+            throw new IllegalStateException(describe(this) + " has no keyed state, yet the checkpoint has an entry of keyed state '"
+                    + stateName + "'");
+        }
         keyedStateBackend().restoreEntry(stateName, keyGroup, key, namespace, value);
     }
 
@@ -87,5 +97,27 @@ public interface CheckpointedOperator {
     @SuppressWarnings({"unchecked", "rawtypes"})
     default void restoreTimer(final TimeDomain domain, final long timestamp, final Object key, final Object namespace) {
         ((TimerService) timerService()).restoreTimer(domain, key, namespace, timestamp);
+    }
+
+    /**
+     * Hands every entry of the operator's broadcast states to {@code snapshot}; the runtime calls it
+     * on instance 0 only, as every instance holds the same. By default the operator has none.
+     *
+     * @param snapshot receives the entries through {@link OperatorSnapshot#broadcastEntry}
+     */
+    default void snapshotBroadcastState(final OperatorSnapshot snapshot) {
+    }
+
+    /**
+     * Puts back an entry of a broadcast state; every instance receives every entry.
+     *
+     * @param stateName the broadcast state
+     * @param key the entry's key
+     * @param value its value
+     * @throws IllegalStateException if the operator has no broadcast state of that name (by default none)
+     */
+    default void restoreBroadcastStateEntry(final String stateName, final Object key, final Object value) {
+        throw new IllegalStateException(describe(this) + " has no broadcast state, yet the checkpoint has an entry of broadcast state '"
+                + stateName + "'");
     }
 }

@@ -29,8 +29,9 @@ import java.util.Map;
  * forwards the barrier (downstream channels, or the sink), then acknowledges to the
  * {@link CheckpointCoordinator}. On restore it reads the state files of each of its operators
  * written by every instance of the checkpoint (whatever its parallelism was) and keeps the
- * entries and timers of the key groups this instance owns, so the job may be rescaled. The
- * task's thread only.
+ * entries and timers of the key groups this instance owns, so the job may be rescaled. Broadcast
+ * state (operator state every instance holds the whole of) is written by instance 0 only and
+ * restored into every instance. The task's thread only.
  */
 public final class ChainCheckpointer implements BarrierAligner.Handler {
     private final CheckpointCoordinator coordinator;
@@ -132,8 +133,27 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
 
     private CheckpointFile write(final long checkpointId, final String operatorId, final CheckpointedOperator operator) {
         final Path file = coordinator.checkpointDir(checkpointId).resolve(operatorId + "-" + instance + ".state");
+        return writeState(file, checkpointId, operatorId, instance, parallelism, maxParallelism, operator);
+    }
+
+    /**
+     * Writes one operator instance's state file: its keyed state and timers, and, from instance 0
+     * only, its broadcast state (every instance holds the same, so it is written once per checkpoint).
+     *
+     * @param file the file to create
+     * @param checkpointId the checkpoint
+     * @param operatorId the operator's checkpoint name
+     * @param instance the instance's index
+     * @param parallelism its stage's parallelism
+     * @param maxParallelism the number of key groups
+     * @param operator the operator
+     * @return the file written, for the manifest
+     * @throws CheckpointException if the file cannot be written
+     */
+    public static CheckpointFile writeState(final Path file, final long checkpointId, final String operatorId, final int instance,
+            final int parallelism, final int maxParallelism, final CheckpointedOperator operator) {
         try (SnapshotFileWriter writer = SnapshotFileWriter.forState(file, checkpointId, maxParallelism)) {
-            operator.snapshotState(new OperatorSnapshot() {
+            final OperatorSnapshot snapshot = new OperatorSnapshot() {
                 @Override
                 public void entry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
                     try {
@@ -151,12 +171,58 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
                         throw new UncheckedIOException(e);
                     }
                 }
-            });
+
+                @Override
+                public void broadcastEntry(final String stateName, final Object key, final Object value) {
+                    try {
+                        writer.broadcastStateEntry(stateName, key, value);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            };
+            operator.snapshotState(snapshot);
+            if (instance == 0) {
+                operator.snapshotBroadcastState(snapshot);
+            }
             return new CheckpointFile(CheckpointFile.Kind.OPERATOR_STATE, operatorId, instance, parallelism,
                     file.getFileName().toString(), writer.finish(), writer.checksum());
         } catch (IOException | UncheckedIOException e) {
             throw new CheckpointException("cannot write checkpoint file " + file + ": " + e, e);
         }
+    }
+
+    /**
+     * Restores one state file of an operator (written by any instance, at any parallelism) into an
+     * operator instance: the keyed entries and timers of the key groups it owns, and every broadcast
+     * state entry (only instance 0's file holds them).
+     *
+     * @param file a state file of the operator
+     * @param operator the opened operator instance
+     * @param owned the key groups the instance owns
+     * @throws CheckpointException if the file is missing or unreadable
+     */
+    public static void restoreState(final Path file, final CheckpointedOperator operator, final KeyGroupRange owned) {
+        SnapshotFileReader.readState(file, new SnapshotEntryVisitor() {
+            @Override
+            public void stateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
+                if (owned.contains(keyGroup)) {
+                    operator.restoreStateEntry(stateName, keyGroup, key, namespace, value);
+                }
+            }
+
+            @Override
+            public void timer(final TimeDomain domain, final int keyGroup, final long timestamp, final Object key, final Object namespace) {
+                if (owned.contains(keyGroup)) {
+                    operator.restoreTimer(domain, timestamp, key, namespace);
+                }
+            }
+
+            @Override
+            public void broadcastStateEntry(final String stateName, final Object key, final Object value) {
+                operator.restoreBroadcastStateEntry(stateName, key, value);
+            }
+        });
     }
 
     /**
@@ -177,23 +243,8 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
                 continue;
             }
             final CheckpointedOperator operator = (CheckpointedOperator) operators.get(i);
-            final SnapshotEntryVisitor restorer = new SnapshotEntryVisitor() {
-                @Override
-                public void stateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {
-                    if (owned.contains(keyGroup)) {
-                        operator.restoreStateEntry(stateName, keyGroup, key, namespace, value);
-                    }
-                }
-
-                @Override
-                public void timer(final TimeDomain domain, final int keyGroup, final long timestamp, final Object key, final Object namespace) {
-                    if (owned.contains(keyGroup)) {
-                        operator.restoreTimer(domain, timestamp, key, namespace);
-                    }
-                }
-            };
             for (final CheckpointFile file : manifest.files(CheckpointFile.Kind.OPERATOR_STATE, operatorIds.get(i))) {
-                SnapshotFileReader.readState(directory.file(manifest, file), restorer);
+                restoreState(directory.file(manifest, file), operator, owned);
             }
         }
     }
