@@ -28,6 +28,8 @@ import dev.weir.tools.ResultWriter;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
+import dev.weir.tools.engine.EngineOption;
+import dev.weir.tools.engine.ExecutionEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -132,14 +134,25 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     private LineLimitOption lineLimit;
 
+    @Mixin
+    private EngineOption engine;
+
     private final NanoClock clock = SystemNanoClock.INSTANCE;
 
     @Override
     public Integer call() throws Exception {
+        engine.check();
+        if (!engine.isWeir()) {
+            engine.refuse("--job", "--pace", "--port", "--address", "--skip-bad", "--progress", "--state", "--state-dir",
+                    "--state-max-entries", "--state-initial-entries");
+        }
         final ReplayJob<?> job = job();
         final OutputFormat outputFormat = outputFormat();
         final ReplayOptions options = options();
         checkCaptures();
+        if (!engine.isWeir()) {
+            return replayOn(engine.engine(), job, options, outputFormat);
+        }
         final boolean flushEachLine = !options.pace().isVirtual();
         try (ResultWriter out = ResultWriter.open(output, flushEachLine)) {
             final Object lock = new Object();
@@ -167,6 +180,20 @@ public final class ReplayCommand implements Callable<Integer> {
                 for (final String line : summary.lines()) {
                     System.err.println(line);
                 }
+            }
+        }
+        return 0;
+    }
+
+    /** The pipeline on another engine: the same lines, and that engine's summary on stderr. */
+    private int replayOn(final ExecutionEngine other, final ReplayJob<?> job, final ReplayOptions options, final OutputFormat outputFormat)
+            throws Exception {
+        try (ResultWriter out = ResultWriter.open(output, false)) {
+            try {
+                final String summary = other.replay(job.name(), options.files(), options.outOfOrdernessMillis(), outputFormat, out::line);
+                System.err.println("weir replay: " + summary);
+            } finally {
+                out.checkWritten();
             }
         }
         return 0;
