@@ -14,11 +14,14 @@ import dev.weir.pipelines.replay.RowSchema;
  * Immutable and thread-safe; each run gets its own decoder.
  */
 public final class StatsdAlertsJob extends ReferencePipeline<MetricSample> {
+    /** The name {@code --pipeline} selects it by. */
+    public static final String NAME = "statsd-alerts";
+
     private final AlertThresholds thresholds;
 
     /** @param thresholds the p99 thresholds by host and metric */
     public StatsdAlertsJob(final AlertThresholds thresholds) {
-        super("statsd-alerts", "per host and metric, 10 s windows of ms/h/d values whose p99 exceeds the threshold file's",
+        super(NAME, "per host and metric, 10 s windows of ms/h/d values whose p99 exceeds the threshold file's",
                 RowSchema.of("host", "metric", "window_start", "p99", "p99_threshold"), StatsdDecoder::new);
         this.thresholds = thresholds;
     }

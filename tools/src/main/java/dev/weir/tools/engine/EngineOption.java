@@ -100,6 +100,8 @@ public final class EngineOption {
             case "--address":
             case "--skip-bad":
                 return "the Flink job replays every datagram of the captures, and a fault in one fails it";
+            case "--thresholds":
+                return "statsd-alerts runs on Weir; on Flink its table comes as broadcast state, with the joins";
             case "--job":
                 return "a job file replays on Weir; weir run --engine flink runs one over record files";
             default:
