@@ -1,7 +1,6 @@
 package dev.weir.pipelines.tca;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.operator.KeySelector;
