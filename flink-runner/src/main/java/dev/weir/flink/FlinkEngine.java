@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
@@ -54,6 +55,21 @@ public final class FlinkEngine implements ExecutionEngine {
             final Consumer<String> lines) throws Exception {
         FlinkRecordRun.check(job, jobFile.toString());
         return FlinkRecordRun.run(job, jobFile, recordFiles, options, options.address() == null ? new Path[0] : jobJars(), lines);
+    }
+
+    /** Runs the reference pipeline on a local MiniCluster at parallelism 1 ({@link FlinkReplay}). */
+    @Override
+    public String replay(final String pipeline, final List<Path> captures, final long outOfOrdernessMillis, final OutputFormat format,
+            final Consumer<String> lines) throws Exception {
+        final ReplayedOnFlink replayed;
+        try {
+            replayed = FlinkReplay.run(pipeline, captures, outOfOrdernessMillis, format, lines, System.err::println, FlinkTarget.local(1));
+        } catch (final FlinkTranslationException refused) {
+            throw refused;
+        } catch (final Exception failed) {
+            throw new FlinkJobFailedException(failed);
+        }
+        return replayed.summary();
     }
 
     /** The job jar a cluster needs, if the launcher named one; none when the cluster's class path holds Weir's classes. */

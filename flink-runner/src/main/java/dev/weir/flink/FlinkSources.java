@@ -56,6 +56,12 @@ final class FlinkSources {
                 throw new FlinkTranslationException(index, kind, "'" + source.name() + "' is a HandoffSource at parallelism "
                         + source.parallelism() + "; one producer feeds it, so it runs at parallelism 1");
             }
+        } else if (source.source() instanceof ReplayedCaptures) {
+            if (source.parallelism() != 1) {
+                throw new FlinkTranslationException(index, kind, "'" + source.name() + "' replays capture files at parallelism "
+                        + source.parallelism() + "; one reader decodes them in order, so it runs at parallelism 1");
+            }
+            ShippedFunction.require(((ReplayedCaptures<?>) source.source()).decoders(), index, kind, "the capture decoders");
         } else if (source.source() instanceof GeneratorSource) {
             final GeneratorSource<?> generator = (GeneratorSource<?>) source.source();
             if (generator.count() == Long.MAX_VALUE) {
@@ -109,6 +115,11 @@ final class FlinkSources {
             final String handoff = ((HandoffSource<?>) step.source()).handoffId();
             return environment.fromSource(new FlinkHandoffSource<>(handoff), new HandoffWatermarks(watermarks, handoff), step.name(), ANY)
                     .setParallelism(1);
+        }
+        if (step.source() instanceof ReplayedCaptures) {
+            @SuppressWarnings("unchecked")
+            final Source<Object, ?, ?> captures = (Source<Object, ?, ?>) (Source<?, ?, ?>) ((ReplayedCaptures<?>) step.source()).flinkSource();
+            return environment.fromSource(captures, watermarks, step.name(), ANY).setParallelism(1);
         }
         final Source<?, ?, ?> flink = step.source() instanceof FileSource ? FlinkFileSource.of((FileSource<?>) step.source())
                 : FlinkGeneratorSource.of((GeneratorSource<?>) step.source(), step.parallelism());

@@ -245,6 +245,33 @@ class FlinkCommandLineTest {
                 + "try 'weir scenario --help'\n", scenario.err(), scenario::describe);
     }
 
+    @Test
+    void aReplayOnFlinkPrintsWeirsRowsAndRefusesWhatFlinkCannotHonour() throws Exception {
+        final String capture = Path.of(FlinkCommandLineTest.class.getResource("/replay/statsd-small.pcap").toURI()).toString();
+        final WeirCli weir = WeirCli.of("replay", "--pipeline", "silent-hosts", capture);
+        final WeirCli flink = WeirCli.of("replay", "--engine", "flink", "--pipeline", "silent-hosts", capture);
+        assertEquals(0, flink.exitCode(), flink::describe);
+        assertEquals("event,host,last_seen,at\nsilent,127.0.0.2,1796056903512,1796056933512\nresumed,127.0.0.2,1796056903512,1796056944938\n",
+                weir.out(), weir::describe);
+        assertEquals(weir.out(), flink.out(), flink::describe);
+        assertTrue(flink.err().endsWith("weir replay: silent-hosts on flink: 2 rows, 0 late records\n"), flink::describe);
+        final String[][] cases = {
+            {"--pace is not honoured with --engine flink: the Flink job reads the captures as fast as it can", "--pace", "x2"},
+            {"--port is not honoured with --engine flink: the Flink job replays every datagram of the captures, and a fault in one fails it",
+                "--port", "8125"},
+            {"--skip-bad is not honoured with --engine flink: the Flink job replays every datagram of the captures, and a fault in one"
+                    + " fails it", "--skip-bad"},
+        };
+        for (final String[] c : cases) {
+            final String[] args = Stream.concat(Stream.of("replay", "--engine", "flink", "--pipeline", "silent-hosts"),
+                    Stream.concat(Stream.of(c).skip(1), Stream.of(capture))).toArray(String[]::new);
+            final WeirCli run = WeirCli.of(args);
+            assertEquals(2, run.exitCode(), run::describe);
+            assertEquals("", run.out(), run::describe);
+            assertEquals("weir: " + c[0] + "\ntry 'weir replay --help'\n", run.err(), run::describe);
+        }
+    }
+
     /** @return the job file and the two record files */
     private static String[] files(final Path dir) throws Exception {
         return new String[] {Files.writeString(dir.resolve("job.yaml"), RUN_JOB).toString(),

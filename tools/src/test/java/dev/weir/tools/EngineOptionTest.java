@@ -21,12 +21,14 @@ class EngineOptionTest {
         final Path job = Files.writeString(dir.resolve("job.yaml"), JOB);
         final Path records = Files.writeString(dir.resolve("r.csv"), "k,1000,1\n");
         final Path elements = Files.writeString(dir.resolve("e.csv"), "R,0,k,1000,1\n");
+        final Path capture = Files.writeString(dir.resolve("c.pcap"), "not read before the engine is looked up");
         final String missing = "weir: --engine flink: the flink-runner module is not on the class path; the ./weir launcher adds it when"
                 + " the command line holds --engine flink\n";
         for (final String[] args : new String[][] {
             {"run", "--engine", "flink", job.toString(), records.toString()},
             {"run", "--engine=flink", "--flink-address", "localhost:8081", job.toString(), records.toString()},
             {"scenario", "--engine", "flink", job.toString(), elements.toString()},
+            {"replay", "--engine", "flink", "--pipeline", "ohlcv", capture.toString()},
         }) {
             final CommandRun run = CommandRun.of(args);
             assertEquals(2, run.exitCode(), run::describe);

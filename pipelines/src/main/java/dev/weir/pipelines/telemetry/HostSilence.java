@@ -2,9 +2,10 @@ package dev.weir.pipelines.telemetry;
 
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
-import dev.weir.pipelines.replay.ReplayContext;
+import dev.weir.operator.OutputTag;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
+import java.io.Serializable;
 
 /**
  * Finds the gaps of at least {@link #GAP_MILLIS} between consecutive packets of a host, keyed by {@link Host}, fed
@@ -13,8 +14,8 @@ import dev.weir.state.ValueStateDescriptor;
  * <p><b>Order.</b> Packets are taken in event-time order, not arrival order: a packet ahead of the watermark waits
  * in the host's state ({@link HostActivity}) until the watermark passes it, so a packet that arrives out of order
  * within the bounded out-of-orderness still falls between its neighbours. A packet at or behind the watermark when
- * it arrives is late: it is counted ({@link ReplayContext#lateRecord()}) and otherwise ignored, since the rows
- * before it are out.
+ * it arrives is late: it goes to the side output {@link #LATE} (the job counts it) and is otherwise ignored,
+ * since the rows before it are out.
  *
  * <p><b>Rows.</b> When the watermark reaches {@code LAST_SEEN + 30000} with no packet of the host in between, the
  * host is silent: {@code silent,HOST,LAST_SEEN,LAST_SEEN+30000}. When its next packet is taken, {@code
@@ -27,26 +28,23 @@ import dev.weir.state.ValueStateDescriptor;
  * deadline and at its earliest waiting packet; the watermark a timer fires under is read from the context. A
  * timer emits only the rows due at its own time and leaves later ones to their timers, which fire in time order
  * under the same watermark: so rows of all hosts come out ordered by their {@code at} time (packets that end no
- * silence are taken in one go). Not thread-safe: one per keyed task.
+ * silence are taken in one go). Holds nothing but constants, so that it can be shipped to Flink's tasks. Not
+ * thread-safe: one per keyed task.
  */
-final class HostSilence implements KeyedProcessFunction<Host, MetricSample, SilenceRow> {
+final class HostSilence implements KeyedProcessFunction<Host, MetricSample, SilenceRow>, Serializable {
+    /** The side output of the packets that came at or behind the watermark. */
+    static final OutputTag<MetricSample> LATE = new OutputTag<>("late-packets");
     /** The shortest gap between two packets of a host that is a silence, in milliseconds. */
     static final long GAP_MILLIS = 30_000;
 
+    private static final long serialVersionUID = 1L;
     private static final ValueStateDescriptor<HostActivity> ACTIVITY = new ValueStateDescriptor<>("host-activity");
-
-    private final ReplayContext replay;
-
-    /** @param replay counts late packets */
-    HostSilence(final ReplayContext replay) {
-        this.replay = replay;
-    }
 
     @Override
     public void processElement(final MetricSample packet, final Context<Host> ctx, final Collector<SilenceRow> out) {
         final long time = ctx.timestamp();
         if (time <= ctx.currentWatermark()) {
-            replay.lateRecord();
+            ctx.output(LATE, packet);
             return;
         }
         final ValueState<HostActivity> state = ctx.state(ACTIVITY);

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.operator.KeySelector;
 import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ResultRow;
@@ -8,13 +9,16 @@ import dev.weir.state.AggregateFunction;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.TumblingEventTimeWindows;
+import java.io.Serializable;
 import java.util.function.Predicate;
 
 /**
  * The shape the per-metric telemetry pipelines share: keep some metric samples, key them by {@link Series}, cut
  * 10-second tumbling event-time windows aligned to the epoch, aggregate each window into an accumulator of the
  * pipeline's own (never the pooled samples) and turn each fired window into a row. A sample that comes after the
- * watermark has passed its window's end is dropped and counted as late ({@link ReplayContext#lateRecord()}).
+ * watermark has passed its window's end is dropped and counted as late ({@link ReplayContext#lateRecord()}). Every
+ * function the stages hold is serializable, so that the pipelines also run on Flink ({@code weir replay --engine
+ * flink}); the late side output's sink is not shipped.
  */
 final class SeriesWindows {
     /** The size of every window, in milliseconds. */
@@ -32,7 +36,7 @@ final class SeriesWindows {
      * @param <R> the row
      */
     @FunctionalInterface
-    interface WindowRow<V, R extends ResultRow> {
+    interface WindowRow<V, R extends ResultRow> extends Serializable {
         /**
          * @param series the window's key
          * @param windowStart the window's start, epoch milliseconds
@@ -40,6 +44,11 @@ final class SeriesWindows {
          * @return the row
          */
         R row(Series series, long windowStart, V result);
+    }
+
+    /** The samples a pipeline's windows take; serializable, so that it can be shipped. */
+    @FunctionalInterface
+    interface Kept extends Predicate<MetricSample>, Serializable {
     }
 
     /**
@@ -53,12 +62,13 @@ final class SeriesWindows {
      * @param <R> the row
      * @return the rows, window by window as the watermark passes their ends
      */
-    static <A, V, R extends ResultRow> DataStream<R> rows(final DataStream<MetricSample> events, final Predicate<MetricSample> kept,
+    static <A, V, R extends ResultRow> DataStream<R> rows(final DataStream<MetricSample> events, final Kept kept,
             final AggregateFunction<MetricSample, A, V> aggregate, final WindowRow<V, R> rows, final ReplayContext context) {
-        final ProcessWindowFunction<V, R, Series, TimeWindow> fired = (series, window, results, out) ->
+        final ProcessWindowFunction<V, R, Series, TimeWindow> fired = (ProcessWindowFunction<V, R, Series, TimeWindow> & Serializable)
+                (series, window, results, out) ->
                 out.collect(rows.row(series, window.window().start(), results.iterator().next()));
         return events.filter(kept)
-                .keyBy(MetricSample::series)
+                .keyBy((KeySelector<MetricSample, Series> & Serializable) MetricSample::series)
                 .window(TumblingEventTimeWindows.<MetricSample>of(WINDOW_MILLIS))
                 .sideOutputLateData(LATE)
                 .aggregate(aggregate, fired)

@@ -1,9 +1,12 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.operator.KeySelector;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
+import java.io.Serializable;
+import java.util.function.Predicate;
 
 /**
  * {@code silent-hosts}: per host, a row when it has sent no datagram for 30 s after one
@@ -22,6 +25,9 @@ public final class SilentHostsJob extends ReferencePipeline<MetricSample> {
 
     @Override
     public DataStream<SilenceRow> results(final DataStream<MetricSample> events, final ReplayContext context) {
-        return events.filter(MetricSample::isPacket).keyBy(MetricSample::host).process(new HostSilence(context));
+        return events.filter((Predicate<MetricSample> & Serializable) MetricSample::isPacket)
+                .keyBy((KeySelector<MetricSample, Host> & Serializable) MetricSample::host)
+                .process(new HostSilence())
+                .sideOutput(HostSilence.LATE, (packet, timestamp) -> context.lateRecord());
     }
 }

@@ -89,6 +89,8 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     private final OrderDelete delete = new OrderDelete();
     private final OrderReplace replace = new OrderReplace();
     private final Trade trade = new Trade();
+    /** Sees each message before it is applied; null for none. */
+    private final ItchMessageTap tap;
     private long unknownOrderExecutions;
     /** Per session, one past the highest sequence number any packet has carried or announced. */
     private long[] reached = new long[4];
@@ -116,6 +118,19 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
      *     pool grows by one event per 33 bytes, since the end of a gap may release a whole hold's trades at once
      */
     public ItchTradeDecoder(final ReplayContext context, final int holdPackets, final int holdBytes) {
+        this(context, holdPackets, holdBytes, null);
+    }
+
+    /**
+     * @param context where gap warnings go, and the size of the event pool; the hold has its default bound
+     * @param tap sees every message in sequence order before it is applied
+     */
+    public ItchTradeDecoder(final ReplayContext context, final ItchMessageTap tap) {
+        this(context, DEFAULT_HOLD_PACKETS, DEFAULT_HOLD_BYTES, tap);
+    }
+
+    private ItchTradeDecoder(final ReplayContext context, final int holdPackets, final int holdBytes, final ItchMessageTap tap) {
+        this.tap = tap;
         this.warnings = context.warnings();
         this.pool = new EventPool<>(poolSize(context.eventPoolSize(), holdBytes), TradePrint::new);
         this.held = new HeldPackets(holdPackets, holdBytes);
@@ -281,6 +296,9 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
         final ItchMessageType type = counts.classify(buffer, at, length);
         if (type == null) {
             return;
+        }
+        if (tap != null) {
+            tap.message(type, buffer, at, length);
         }
         switch (type) {
             case ADD_ORDER, ADD_ORDER_WITH_MPID -> {

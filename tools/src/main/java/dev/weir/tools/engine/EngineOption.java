@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --engine NAME}, shared by {@code weir run} and {@code weir scenario}: {@code weir} (the
+ * {@code --engine NAME}, shared by {@code weir run}, {@code weir scenario} and {@code weir replay}: {@code weir} (the
  * default) runs the job on Weir, any other name on the {@link ExecutionEngine} of that name,
  * with the options it cannot honour refused as usage errors.
  */
@@ -94,6 +94,16 @@ public final class EngineOption {
                 return "Flink's job has no progress line";
             case "--runtime":
                 return "the scenario runs on a local Flink MiniCluster";
+            case "--pace":
+                return "the Flink job reads the captures as fast as it can";
+            case "--port":
+            case "--address":
+            case "--skip-bad":
+                return "the Flink job replays every datagram of the captures, and a fault in one fails it";
+            case "--thresholds":
+                return "statsd-alerts runs on Weir; on Flink its table comes as broadcast state, with the joins";
+            case "--job":
+                return "a job file replays on Weir; weir run --engine flink runs one over record files";
             default:
                 return "Weir-only";
         }

@@ -1,6 +1,7 @@
 package dev.weir.tools.engine;
 
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.replay.OutputFormat;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -46,4 +47,19 @@ public interface ExecutionEngine {
      * @throws Exception if the engine's job fails
      */
     long run(JobSpec job, Path jobFile, List<Path> recordFiles, EngineRunOptions options, Consumer<String> lines) throws Exception;
+
+    /**
+     * Replays capture files through a reference pipeline as {@code weir replay --pipeline NAME} does, and hands over
+     * the same lines: the CSV header (CSV only), then one line per row.
+     *
+     * @param pipeline the reference pipeline's name, e.g. {@code ohlcv}
+     * @param captures the capture files, replayed one after the other
+     * @param outOfOrdernessMillis the watermarks' bound ({@code --out-of-orderness})
+     * @param format how the rows are printed
+     * @param lines receives the lines, from one thread at a time
+     * @return one summary line for standard error
+     * @throws Exception if the engine's job fails, e.g. on a fault in a capture
+     */
+    String replay(String pipeline, List<Path> captures, long outOfOrdernessMillis, OutputFormat format, Consumer<String> lines)
+            throws Exception;
 }

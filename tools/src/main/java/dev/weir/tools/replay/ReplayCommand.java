@@ -15,6 +15,8 @@ import dev.weir.pipelines.replay.ReplayPace;
 import dev.weir.pipelines.replay.ReplayProgress;
 import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.ReplaySummary;
+import dev.weir.pipelines.telemetry.AlertThresholds;
+import dev.weir.pipelines.telemetry.StatsdAlertsJob;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
@@ -28,6 +30,8 @@ import dev.weir.tools.ResultWriter;
 import dev.weir.tools.StateOptions;
 import dev.weir.tools.StderrTerminal;
 import dev.weir.tools.WeirVersion;
+import dev.weir.tools.engine.EngineOption;
+import dev.weir.tools.engine.ExecutionEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -80,7 +84,7 @@ public final class ReplayCommand implements Callable<Integer> {
     /** What runs over the decoded events: a reference pipeline or a job file. */
     static final class Pipeline {
         @Option(names = "--pipeline", paramLabel = "NAME", required = true,
-                description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters or silent-hosts (docs/replay.md).")
+                description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts or statsd-alerts.")
         private String name;
 
         @Option(names = "--job", paramLabel = "JOB.yaml", required = true,
@@ -91,6 +95,10 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--decoder", paramLabel = "DECODER",
             description = "With --job: the payloads' decoder, itch or statsd (weir inspect names a capture's).")
     private String decoder;
+
+    @Option(names = "--thresholds", paramLabel = "FILE",
+            description = "With --pipeline statsd-alerts: the CSV file of its p99 thresholds.")
+    private Path thresholds;
 
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "csv (default: a header line, then one line per row), jsonl (one JSON object per row) or lines.")
@@ -132,14 +140,25 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     private LineLimitOption lineLimit;
 
+    @Mixin
+    private EngineOption engine;
+
     private final NanoClock clock = SystemNanoClock.INSTANCE;
 
     @Override
     public Integer call() throws Exception {
+        engine.check();
+        if (!engine.isWeir()) {
+            engine.refuse("--thresholds", "--job", "--pace", "--port", "--address", "--skip-bad", "--progress", "--state", "--state-dir",
+                    "--state-max-entries", "--state-initial-entries");
+        }
         final ReplayJob<?> job = job();
         final OutputFormat outputFormat = outputFormat();
         final ReplayOptions options = options();
         checkCaptures();
+        if (!engine.isWeir()) {
+            return replayOn(engine.engine(), job, options, outputFormat);
+        }
         final boolean flushEachLine = !options.pace().isVirtual();
         try (ResultWriter out = ResultWriter.open(output, flushEachLine)) {
             final Object lock = new Object();
@@ -172,6 +191,20 @@ public final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The pipeline on another engine: the same lines, and that engine's summary on stderr. */
+    private int replayOn(final ExecutionEngine other, final ReplayJob<?> job, final ReplayOptions options, final OutputFormat outputFormat)
+            throws Exception {
+        try (ResultWriter out = ResultWriter.open(output, false)) {
+            try {
+                final String summary = other.replay(job.name(), options.files(), options.outOfOrdernessMillis(), outputFormat, out::line);
+                System.err.println("weir replay: " + summary);
+            } finally {
+                out.checkWritten();
+            }
+        }
+        return 0;
+    }
+
     /** The summary of a replay stopped by a signal: what it got through, from the progress counters. */
     private static String interrupted(final ReplayProgress progress, final long elapsedNanos) {
         return String.format(Locale.ROOT, "%d packets, %d events, %s of %s read, %.2f s", progress.packets(), progress.events(),
@@ -183,11 +216,24 @@ public final class ReplayCommand implements Callable<Integer> {
             if (decoder != null) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--decoder goes with --job; a pipeline has its own decoder");
             }
+            if (StatsdAlertsJob.NAME.equals(what.name)) {
+                if (thresholds == null) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--pipeline statsd-alerts needs --thresholds FILE"
+                            + " (host,metric,p99_threshold)");
+                }
+                return new StatsdAlertsJob(AlertThresholds.read(thresholds));
+            }
+            if (thresholds != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--thresholds goes with --pipeline statsd-alerts");
+            }
             try {
                 return ReplayJobs.named(what.name);
             } catch (final IllegalArgumentException e) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--pipeline: " + e.getMessage());
             }
+        }
+        if (thresholds != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--thresholds goes with --pipeline statsd-alerts");
         }
         if (decoder == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--job needs --decoder itch or statsd (weir inspect names a capture's)");
