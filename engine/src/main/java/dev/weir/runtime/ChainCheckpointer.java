@@ -73,8 +73,8 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
         final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
         final List<OneInputOperator<Object, Object>> operators = chain.operators();
         for (int i = 0; i < operators.size(); i++) {
-            if (operators.get(i) instanceof CheckpointedOperator) {
-                fingerprint.put(operatorIds.get(i), ((CheckpointedOperator) operators.get(i)).fingerprint());
+            if (TwoInputChainHead.unwrap(operators.get(i)) instanceof CheckpointedOperator) {
+                fingerprint.put(operatorIds.get(i), ((CheckpointedOperator) TwoInputChainHead.unwrap(operators.get(i))).fingerprint());
             }
         }
         return fingerprint;
@@ -96,8 +96,8 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
         final List<CheckpointFile> files = new ArrayList<>(written);
         final List<OneInputOperator<Object, Object>> operators = chain.operators();
         for (int i = 0; i < operators.size(); i++) {
-            if (operators.get(i) instanceof CheckpointedOperator) {
-                files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) operators.get(i)));
+            if (TwoInputChainHead.unwrap(operators.get(i)) instanceof CheckpointedOperator) {
+                files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) TwoInputChainHead.unwrap(operators.get(i))));
             }
         }
         chain.barrier(checkpointId);
@@ -173,10 +173,10 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
         final KeyGroupRange owned = KeyGroups.rangeFor(maxParallelism, parallelism, instance);
         final List<OneInputOperator<Object, Object>> operators = chain.operators();
         for (int i = 0; i < operators.size(); i++) {
-            if (!(operators.get(i) instanceof CheckpointedOperator)) {
+            if (!(TwoInputChainHead.unwrap(operators.get(i)) instanceof CheckpointedOperator)) {
                 continue;
             }
-            final CheckpointedOperator operator = (CheckpointedOperator) operators.get(i);
+            final CheckpointedOperator operator = (CheckpointedOperator) TwoInputChainHead.unwrap(operators.get(i));
             final SnapshotEntryVisitor restorer = new SnapshotEntryVisitor() {
                 @Override
                 public void stateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {

@@ -100,12 +100,12 @@ final class PlanStagesTest {
     }
 
     @Test
-    void broadcastAndUnionEdgesAndStepsOfSeveralInputsAreRefusedWithTheStep() {
+    void broadcastAndUnionEdgesIntoOneInputStepsAreRefusedWithTheStep() {
         assertEquals("pipeline 'p': step 1 (MapStep) reads step 0 over a BROADCAST edge: MapStep compiles from a FORWARD edge only",
                 assertThrows(UnsupportedOperationException.class, () -> PlanStages.of("p",
                         plan(new MapStep(List.of(new PlanEdge(0, EdgeKind.BROADCAST)), SAME), new SinkStep(1, SINK)), Map.of()))
                         .getMessage());
-        assertEquals("pipeline 'p': step 3 (MapStep) reads 2 streams: steps of several inputs are not compiled yet",
+        assertEquals("pipeline 'p': step 3 (MapStep) reads 2 streams: only a UnionStep or a TwoInputStep reads several",
                 assertThrows(UnsupportedOperationException.class, () -> PlanStages.of("p",
                         plan(new MapStep(0, SAME), new MapStep(0, SAME),
                                 new MapStep(List.of(new PlanEdge(1, EdgeKind.UNION), new PlanEdge(2, EdgeKind.UNION)), SAME),
