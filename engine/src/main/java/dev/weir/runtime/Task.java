@@ -46,6 +46,8 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
     private final TwoInputOperatorInput<Object, Object> twoInput;
     /** The probe of input 2's valve (a two-input task), or null; {@link #valveProbe} is input 1's. */
     private final ValveProbe valveProbe2;
+    /** Both inputs' state for metrics (a two-input task), or null. */
+    private final TwoInputProbe twoInputProbe;
     private final BarrierAligner aligner;
     private final Counter dutyCycles = new Counter();
     private final Gauge nextTimerGauge = new Gauge(Long.MAX_VALUE);
@@ -113,6 +115,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
             this.valve = new WatermarkValve(inputs.length, chain);
             this.valveProbe = new ValveProbe(valve, clock);
             this.valveProbe2 = null;
+            this.twoInputProbe = null;
             return;
         }
         if (inputOf.length != inputs.length) {
@@ -132,6 +135,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         this.valve = twoInput.valve(1);
         this.valveProbe = new ValveProbe(valve, clock);
         this.valveProbe2 = new ValveProbe(twoInput.valve(2), clock);
+        this.twoInputProbe = new TwoInputProbe(twoInput);
     }
 
     @Override
@@ -275,6 +279,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
                 } else {
                     twoInput.watermark(inputOf[channel], channelInInput[channel], event.timestamp());
                     probeOf(channel).update();
+                    twoInputProbe.update();
                 }
                 break;
             case STATUS:
@@ -285,6 +290,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
                 } else {
                     twoInput.status(inputOf[channel], channelInInput[channel], event.watermarkStatus());
                     probeOf(channel).update();
+                    twoInputProbe.update();
                 }
                 break;
             case END:
@@ -360,6 +366,11 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
      */
     public int channelInInput(final int channel) {
         return channelInInput == null ? channel : channelInInput[channel];
+    }
+
+    /** @return the probe of both inputs (a two-input task), or null */
+    TwoInputProbe twoInputProbe() {
+        return twoInputProbe;
     }
 
     /** @return the valves of both inputs and their combination, or null for a one-input task; the task's thread only */

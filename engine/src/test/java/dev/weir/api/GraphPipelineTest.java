@@ -116,6 +116,34 @@ final class GraphPipelineTest {
         assertEquals(List.of("1:x", "2:y", "wm 4", "wm 20", "wm 30", "status IDLE", "status ACTIVE", "wm 40", "wm MAX"), lines.lines());
     }
 
+    @Test
+    void metricsTellEachChannelsInputAndNameTheInputHoldingATwoInputTaskAtMin() {
+        final StreamPipeline pipeline = StreamPipeline.named("trap");
+        final List<Publisher<Object>> events = pipeline.publishers("events", 2);
+        final Publisher<Object> rules = pipeline.publisher("rules");
+        pipeline.from(events, WatermarkStrategy.<Object>explicit())
+                .connect(pipeline.from(rules, WatermarkStrategy.<Object>explicit()).broadcast())
+                .transform("recording", RecordingTwoInputOperator::new)
+                .sink(new Lines());
+        try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
+            events.get(0).emitWatermark(10);
+            events.get(1).emitWatermark(12);
+            rules.publish("rule", 1);
+            final dev.weir.metrics.TaskMetrics task = running.metrics().stage("two-input-2").get(1);
+            assertEquals(List.of(1, 2), task.inputs().stream().map(dev.weir.metrics.ChannelMetrics::input).toList());
+            assertEquals(List.of("events-0[1]->two-input-2[1]", "rules-1[0]->two-input-2[1]"),
+                    task.inputs().stream().map(dev.weir.metrics.ChannelMetrics::name).toList());
+            assertEquals(List.of(new dev.weir.metrics.InputMetrics(1, 12, dev.weir.event.WatermarkStatus.ACTIVE, true, 0, false),
+                    new dev.weir.metrics.InputMetrics(2, Long.MIN_VALUE, dev.weir.event.WatermarkStatus.ACTIVE, false, 0, true)),
+                    task.twoInputs());
+            assertEquals("input 2 has never sent a watermark (its channel 0 is at MIN) and holds the two-input operator's watermark at MIN"
+                    + " while input 1 reached 12: event-time timers and windows cannot fire. Give input 2 watermarks, end it (its end sends"
+                    + " MAX), or enable idleness on it so that it is marked IDLE.", task.stalledNote());
+            rules.emitWatermark(20);
+            assertEquals(null, running.metrics().stage("two-input-2").get(1).stalledNote());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(Scheduler.class)
     void keyedConnectedStreamsBringOneKeyOfBothInputsToOneInstance(final Scheduler scheduler) {
