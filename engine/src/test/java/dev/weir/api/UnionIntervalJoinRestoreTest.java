@@ -96,6 +96,10 @@ final class UnionIntervalJoinRestoreTest {
     }
 
     private static Built build(final KeptSink sink, final int parallelism) {
+        return build(sink, parallelism, -4);
+    }
+
+    private static Built build(final KeptSink sink, final int parallelism, final long lower) {
         final StreamPipeline pipeline = StreamPipeline.named("union-join").stateBackend(HeapStateBackend.INSTANCE);
         final List<Publisher<Item>> publishers = new ArrayList<>();
         final List<DataStream<Item>> streams = new ArrayList<>();
@@ -105,7 +109,7 @@ final class UnionIntervalJoinRestoreTest {
             streams.add(pipeline.from(publisher, WatermarkStrategy.<Item>forMonotonousTimestamps().withTimestampAssigner((item, ts) -> item.time())));
         }
         streams.get(0).union(streams.get(1)).keyBy(Item::key)
-                .intervalJoin(streams.get(2).keyBy(Item::key)).between(Duration.ofMillis(-4), Duration.ofMillis(5)).parallelism(parallelism)
+                .intervalJoin(streams.get(2).keyBy(Item::key)).between(Duration.ofMillis(lower), Duration.ofMillis(5)).parallelism(parallelism)
                 .process(PAIR)
                 .sink(sink);
         return new Built(pipeline, publishers);
@@ -185,6 +189,24 @@ final class UnionIntervalJoinRestoreTest {
                 }
             }
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theCheckpointFingerprintCoversTheJoinsBounds() {
+        final Path checkpoints = dir.resolve("checkpoints");
+        final Built first = build(new KeptSink(), 2);
+        first.pipeline().checkpointing(checkpoints, Duration.ofMillis(INTERVAL));
+        try (Run run = start(false, first.pipeline(), new VirtualClock(0))) {
+            publish(first.publishers(), new long[3], 50);
+            run.advanceTo(INTERVAL);
+            assertEquals(1, run.completedCheckpointId());
+        }
+        final Built other = build(new KeptSink(), 2, -3);
+        other.pipeline().restoreFrom(checkpoints);
+        final String message = org.junit.jupiter.api.Assertions.assertThrows(dev.weir.checkpoint.CheckpointException.class,
+                () -> other.pipeline().startDeterministic(new VirtualClock(0))).getMessage();
+        assertEquals("cannot restore checkpoint 1 in " + checkpoints.resolve("chk-1") + ": operator two-input-3.intervalJoin: bounds:"
+                + " checkpoint has [-4, 5], job has [-3, 5]", message);
     }
 
     private static List<String> sorted(final List<String> lines) {
