@@ -39,7 +39,6 @@ import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskMonitor;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublishedSourceTask;
-import dev.weir.source.Source;
 import dev.weir.source.SourceAlignment;
 import dev.weir.source.SourceCheckpointer;
 import dev.weir.source.SourceEmitter;

@@ -65,7 +65,10 @@ final class Stage {
      * @param inputNumber 1 or 2 into a two-input stage, 0 into a one-input stage
      */
     record Edge(Stage from, EdgeKind kind, KeySelector<?, ?> key, int inputNumber) {
-        /** @return true when instance i feeds instance i only (a forward edge between stages of one parallelism) */
+        /**
+         * @param to the stage the edge leads into
+         * @return true when instance i feeds instance i only (a forward edge between stages of one parallelism)
+         */
         boolean pointwise(final Stage to) {
             return kind == EdgeKind.FORWARD && from.parallelism == to.parallelism;
         }

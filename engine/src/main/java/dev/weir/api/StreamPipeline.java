@@ -385,6 +385,10 @@ public final class StreamPipeline {
     }
 
     /**
+     * Adds a source read by its own tasks. A pipeline may have several sources: each call (and
+     * each publisher {@code from}) starts one, with its own watermark strategy and parallelism;
+     * merge them with {@link DataStream#union} or {@link DataStream#connect}.
+     *
      * @param sourceName the source's name
      * @param input the source
      * @param watermarks timestamps and watermarks, one generator per source instance (or per

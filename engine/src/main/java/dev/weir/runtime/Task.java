@@ -2,6 +2,10 @@ package dev.weir.runtime;
 
 import com.lmax.disruptor.EventPoller;
 import dev.weir.event.StreamEvent;
+import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.OperatorContext;
+import dev.weir.operator.Output;
+import dev.weir.operator.TwoInputOperator;
 import dev.weir.time.Clock;
 import dev.weir.valve.WatermarkValve;
 import org.agrona.concurrent.AgentTerminationException;
@@ -9,7 +13,8 @@ import org.agrona.concurrent.AgentTerminationException;
 /**
  * One instance of a pipeline stage: a {@link PipelineTask} that polls its input channels
  * and runs its fused operator chain. Watermarks and status of every channel pass through the
- * task's valve (docs/semantics.md §2); checkpoint barriers are aligned over the channels by a
+ * task's valve (docs/semantics.md §2), one over all channels (a keyed or union stage), or one per
+ * input of a two-input stage, combined (§7); checkpoint barriers are aligned over all the channels by a
  * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
  * the events handled (plus one for an input whose next event is claimed but not yet readable,
@@ -382,7 +387,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
      * Hands the combined watermark and status of a two-input task's inputs to its chain, whose
      * head is the two-input operator; records go to the chain from the task directly.
      */
-    private static final class ChainWatermarks implements dev.weir.operator.TwoInputOperator<Object, Object, Object> {
+    private static final class ChainWatermarks implements TwoInputOperator<Object, Object, Object> {
         private final OperatorChain chain;
 
         ChainWatermarks(final OperatorChain chain) {
@@ -390,7 +395,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         }
 
         @Override
-        public void open(final dev.weir.operator.OperatorContext context, final dev.weir.operator.Output<Object> output) {
+        public void open(final OperatorContext context, final Output<Object> output) {
         }
 
         @Override
@@ -409,7 +414,7 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         }
 
         @Override
-        public void processStatus(final dev.weir.event.WatermarkStatus status) {
+        public void processStatus(final WatermarkStatus status) {
             chain.status(status);
         }
 
