@@ -9,7 +9,6 @@ import dev.weir.checkpoint.SnapshotEntryVisitor;
 import dev.weir.checkpoint.SnapshotFileReader;
 import dev.weir.checkpoint.SnapshotFileWriter;
 import dev.weir.operator.CheckpointedOperator;
-import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorSnapshot;
 import dev.weir.state.KeyGroupRange;
 import dev.weir.state.KeyGroups;
@@ -71,10 +70,10 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
      */
     public Map<String, Map<String, String>> fingerprint() {
         final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
-        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        final List<Object> operators = TwoInputChainHead.unwrapped(chain.operators());
         for (int i = 0; i < operators.size(); i++) {
-            if (TwoInputChainHead.unwrap(operators.get(i)) instanceof CheckpointedOperator) {
-                fingerprint.put(operatorIds.get(i), ((CheckpointedOperator) TwoInputChainHead.unwrap(operators.get(i))).fingerprint());
+            if (operators.get(i) instanceof CheckpointedOperator) {
+                fingerprint.put(operatorIds.get(i), ((CheckpointedOperator) operators.get(i)).fingerprint());
             }
         }
         return fingerprint;
@@ -94,10 +93,10 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
      */
     public void checkpoint(final long checkpointId, final List<CheckpointFile> written) {
         final List<CheckpointFile> files = new ArrayList<>(written);
-        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        final List<Object> operators = TwoInputChainHead.unwrapped(chain.operators());
         for (int i = 0; i < operators.size(); i++) {
-            if (TwoInputChainHead.unwrap(operators.get(i)) instanceof CheckpointedOperator) {
-                files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) TwoInputChainHead.unwrap(operators.get(i))));
+            if (operators.get(i) instanceof CheckpointedOperator) {
+                files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) operators.get(i)));
             }
         }
         chain.barrier(checkpointId);
@@ -171,12 +170,12 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
     public void restore(final CheckpointDirectory directory, final Manifest manifest) {
         fingerprint().forEach((operatorId, aspects) -> requireSame(directory, manifest, operatorId, aspects));
         final KeyGroupRange owned = KeyGroups.rangeFor(maxParallelism, parallelism, instance);
-        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        final List<Object> operators = TwoInputChainHead.unwrapped(chain.operators());
         for (int i = 0; i < operators.size(); i++) {
-            if (!(TwoInputChainHead.unwrap(operators.get(i)) instanceof CheckpointedOperator)) {
+            if (!(operators.get(i) instanceof CheckpointedOperator)) {
                 continue;
             }
-            final CheckpointedOperator operator = (CheckpointedOperator) TwoInputChainHead.unwrap(operators.get(i));
+            final CheckpointedOperator operator = (CheckpointedOperator) operators.get(i);
             final SnapshotEntryVisitor restorer = new SnapshotEntryVisitor() {
                 @Override
                 public void stateEntry(final String stateName, final int keyGroup, final Object key, final Object namespace, final Object value) {

@@ -7,6 +7,8 @@ import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.TwoInputOperator;
 import dev.weir.operator.TwoInputOperatorFactory;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A two-input operator at the head of a two-input stage's {@link OperatorChain}: the chain sees
@@ -43,6 +45,18 @@ public final class TwoInputChainHead<IN1, IN2, OUT> implements OneInputOperator<
      */
     static Object unwrap(final Object operator) {
         return operator instanceof TwoInputChainHead<?, ?, ?> head ? head.operator : operator;
+    }
+
+    /**
+     * @param operators the operators of a chain
+     * @return each of them {@link #unwrap unwrapped}, in chain order (a new list: for checkpoints, not for a hot path)
+     */
+    static List<Object> unwrapped(final List<? extends OneInputOperator<?, ?>> operators) {
+        final List<Object> unwrapped = new ArrayList<>(operators.size());
+        for (final OneInputOperator<?, ?> operator : operators) {
+            unwrapped.add(unwrap(operator));
+        }
+        return unwrapped;
     }
 
     /** @return the two-input operator */
