@@ -13,7 +13,9 @@ import dev.weir.plan.SideOutputStep;
 import dev.weir.plan.SinkStep;
 import dev.weir.plan.TimestampsStep;
 import dev.weir.plan.TransformStep;
+import dev.weir.plan.UnionStep;
 import dev.weir.runtime.Sink;
+import dev.weir.state.MapStateDescriptor;
 import dev.weir.time.WatermarkStrategy;
 import java.util.List;
 import java.util.Objects;
@@ -26,7 +28,8 @@ import java.util.function.Predicate;
  * A stream of records in a pipeline under construction. Stateless steps ({@code map},
  * {@code filter}, {@code flatMap}, {@code assignTimestampsAndWatermarks}) are fused into the
  * current stage's tasks; {@code keyBy} starts a new stage behind keyed ring-buffer edges.
- * Each stream is consumed once: pipelines are linear.
+ * A stream may be read by several steps (fan-out), merged with others ({@link #union}) or
+ * connected to another one for a two-input operator ({@link #connect}).
  *
  * @param <T> the record type
  */
@@ -96,6 +99,79 @@ public class DataStream<T> {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(operator, "operator");
         return then(input -> new TransformStep(input, name, operator));
+    }
+
+    /**
+     * Merges streams of one type into one: the step reading the union takes every channel of
+     * every unioned stream into one valve, so its watermark is the minimum over all of them
+     * (docs/semantics.md §7). Read by a keyBy, the keyed stage reads the unioned streams itself;
+     * read by a non-keyed step, a union stage ({@code union-<n>}, as many instances as the
+     * widest unioned stream) reads them.
+     *
+     * @param others the streams merged with this one, of this pipeline
+     * @return the union
+     * @throws IllegalArgumentException if a stream is given twice or unioned with itself
+     */
+    @SafeVarargs
+    public final DataStream<T> union(final DataStream<T>... others) {
+        if (others.length == 0) {
+            throw new IllegalArgumentException("DataStream.union: give at least one stream to merge with this one");
+        }
+        final int[] steps = new int[others.length + 1];
+        steps[0] = planStep;
+        for (int i = 0; i < others.length; i++) {
+            final DataStream<T> other = Objects.requireNonNull(others[i], "others[" + i + "]");
+            if (other.pipeline != pipeline) {
+                throw new IllegalArgumentException("DataStream.union: stream " + i + " belongs to another pipeline");
+            }
+            for (int j = 0; j <= i; j++) {
+                if (steps[j] == other.planStep) {
+                    throw new IllegalArgumentException("DataStream.union: the stream of plan step " + other.planStep
+                            + (j == 0 ? " is unioned with itself" : " is given twice"));
+                }
+            }
+            steps[i + 1] = other.planStep;
+        }
+        return new DataStream<>(pipeline, pipeline.record(UnionStep.of(steps)));
+    }
+
+    /**
+     * Connects another stream for a two-input operator ({@link ConnectedStreams#transform}); use
+     * {@link ConnectedStreams#keyBy} to partition both by key.
+     *
+     * @param other the second input
+     * @param <R> its record type
+     * @return the connected streams, not keyed: each input forwarded (round-robin between stages of different parallelism)
+     */
+    public <R> ConnectedStreams<T, R> connect(final DataStream<R> other) {
+        Objects.requireNonNull(other, "other");
+        ConnectedStreams.requireConnectable(pipeline, other.pipeline, planStep, other.planStep, "DataStream.connect");
+        return new ConnectedStreams<>(pipeline, planStep, other.planStep, null, null, false, 0);
+    }
+
+    /**
+     * Connects a broadcast stream as input 2: every instance of the two-input stage gets every
+     * record of it.
+     *
+     * @param other the broadcast stream
+     * @param <R> its record type
+     * @return the connected streams, input 1 forwarded
+     */
+    public <R> ConnectedStreams<T, R> connect(final BroadcastStream<R> other) {
+        Objects.requireNonNull(other, "other");
+        ConnectedStreams.requireConnectable(pipeline, other.pipeline, planStep, other.planStep, "DataStream.connect");
+        return new ConnectedStreams<>(pipeline, planStep, other.planStep, null, null, true, 0);
+    }
+
+    /**
+     * Makes this stream a broadcast stream: read as input 2 of connected streams, every record,
+     * watermark and barrier of it reaches every instance of the two-input stage.
+     *
+     * @param descriptors the broadcast state its readers hold, kept for them
+     * @return the broadcast stream
+     */
+    public BroadcastStream<T> broadcast(final MapStateDescriptor<?, ?>... descriptors) {
+        return new BroadcastStream<>(pipeline, planStep, List.of(descriptors));
     }
 
     /**

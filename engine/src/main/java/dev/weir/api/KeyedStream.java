@@ -32,6 +32,53 @@ public final class KeyedStream<T, K> {
         this.keyByStep = keyByStep;
     }
 
+    /** @return the key of each record */
+    KeySelector<? super T, K> keySelector() {
+        return keySelector;
+    }
+
+    /**
+     * Connects another keyed stream of the same key type: a two-input operator reads both,
+     * partitioned by key ({@link ConnectedStreams#transform}), with parallelism 1 until set.
+     *
+     * @param other the second input
+     * @param <R> its record type
+     * @return the keyed connected streams
+     */
+    public <R> ConnectedStreams<T, R> connect(final KeyedStream<R, K> other) {
+        Objects.requireNonNull(other, "other");
+        ConnectedStreams.requireConnectable(pipeline, other.pipeline, keyByStep, other.keyByStep, "KeyedStream.connect");
+        return new ConnectedStreams<>(pipeline, keyByStep, other.keyByStep, keySelector, other.keySelector, false, 1);
+    }
+
+    /**
+     * Connects a broadcast stream as input 2: this stream's records arrive by key, the broadcast
+     * stream's at every instance.
+     *
+     * @param other the broadcast stream
+     * @param <R> its record type
+     * @return the connected streams, keyed on input 1, with parallelism 1 until set
+     */
+    public <R> ConnectedStreams<T, R> connect(final BroadcastStream<R> other) {
+        Objects.requireNonNull(other, "other");
+        ConnectedStreams.requireConnectable(pipeline, other.pipeline, keyByStep, other.planStep, "KeyedStream.connect");
+        return new ConnectedStreams<>(pipeline, keyByStep, other.planStep, keySelector, null, true, 1);
+    }
+
+    /**
+     * Joins another keyed stream of the same key type on the key and an interval of event time
+     * (Flink's interval join), configured by {@link IntervalJoin#between}.
+     *
+     * @param other the right stream
+     * @param <R> its record type
+     * @return the join, to give its bounds
+     */
+    public <R> IntervalJoin<T, R, K> intervalJoin(final KeyedStream<R, K> other) {
+        Objects.requireNonNull(other, "other");
+        ConnectedStreams.requireConnectable(pipeline, other.pipeline, keyByStep, other.keyByStep, "KeyedStream.intervalJoin");
+        return new IntervalJoin<>(this, other);
+    }
+
     /** @return the keyed stage's settings as recorded in the plan */
     private KeyByStep settings() {
         return (KeyByStep) pipeline.recorded(keyByStep);

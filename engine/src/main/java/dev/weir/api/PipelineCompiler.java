@@ -8,6 +8,7 @@ import dev.weir.checkpoint.CheckpointFile;
 import dev.weir.checkpoint.Manifest;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OutputTag;
+import dev.weir.plan.EdgeKind;
 import dev.weir.plan.LogicalPlan;
 import dev.weir.plan.PipelineSettings;
 import dev.weir.plan.PlanStep;
@@ -38,7 +39,6 @@ import dev.weir.runtime.Task;
 import dev.weir.runtime.TaskMonitor;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublishedSourceTask;
-import dev.weir.source.Source;
 import dev.weir.source.SourceAlignment;
 import dev.weir.source.SourceCheckpointer;
 import dev.weir.source.SourceEmitter;
@@ -63,9 +63,9 @@ import java.util.Set;
 /**
  * The plan step of a pipeline: the logical plan is cut into stages ({@link PlanStages}), stages
  * become tasks (one per instance, each with its fused operator chain, forking where a stream has
- * several consumers: {@link ForkEnd}, {@link BranchEnd}), the edges between stages become channels (one ring per upstream x downstream
- * instance), an inline stage's chain becomes the end of the chain feeding it (an
- * {@link InlineEdge}: no task, no ring), the first stage's instances become source tasks or
+ * several consumers: {@link ForkEnd}, {@link BranchEnd}), each edge into a stage becomes channels (one ring per upstream x downstream
+ * instance; one per instance pair i -> i on a forward edge between stages of one parallelism), an inline stage's chain becomes the end of the chain feeding it (an
+ * {@link InlineEdge}: no task, no ring), each source stage's instances become source tasks or
  * publisher-fed sources, and a checkpoint to resume from is restored into them. What it makes is the same whichever scheduler
  * runs it (docs/runtime.md, "One plan, two schedulers"). One use per pipeline.
  */
@@ -80,9 +80,8 @@ final class PipelineCompiler {
     private final IdleStrategyKind idleStrategy;
     private final StagePlacement placement;
     private final WatermarkAlignmentGroups alignmentGroups;
-    private final List<Publisher<?>> publishers;
-    private final Source<?> source;
-    private final WatermarkStrategy<?> strategy;
+    /** True when the plan has a source step. */
+    private final boolean hasSource;
     /** The sinks of the plan's sink steps, in plan order. */
     private final List<Sink<?>> sinks;
     private final Path checkpointDir;
@@ -118,10 +117,7 @@ final class PipelineCompiler {
         this.idleStrategy = idleStrategy;
         this.placement = placement;
         this.alignmentGroups = settings.alignmentGroups();
-        final SourceStep sourceStep = plan.steps().isEmpty() ? null : (SourceStep) plan.steps().get(0);
-        this.publishers = sourceStep == null || !sourceStep.published() ? null : sourceStep.publishers();
-        this.source = sourceStep == null ? null : sourceStep.source();
-        this.strategy = sourceStep == null ? null : sourceStep.watermarks();
+        this.hasSource = !plan.steps().isEmpty() && plan.steps().get(0) instanceof SourceStep;
         final List<Sink<?>> sinksGiven = new ArrayList<>();
         for (final PlanStep step : plan.steps()) {
             if (step instanceof SinkStep sinkStep) {
@@ -132,7 +128,7 @@ final class PipelineCompiler {
         }
         this.sinks = List.copyOf(sinksGiven);
         // without a source or a sink there is nothing to cut: check() says which is missing
-        this.stages = sourceStep == null || sinks.isEmpty() ? List.of() : PlanStages.of(name, plan, placements);
+        this.stages = !hasSource || sinks.isEmpty() ? List.of() : PlanStages.of(name, plan, placements);
         this.checkpointDir = settings.checkpointDir();
         this.checkpointInterval = settings.checkpointInterval();
         final Path restoreDir = settings.restoreDir();
@@ -151,7 +147,7 @@ final class PipelineCompiler {
      *     directory holds an earlier run's checkpoints
      */
     void check() {
-        if (source == null && publishers == null) {
+        if (!hasSource) {
             throw new IllegalStateException("pipeline '" + name + "' has no source");
         }
         if (sinks.isEmpty()) {
@@ -163,10 +159,12 @@ final class PipelineCompiler {
                         + " above maxParallelism " + maxParallelism);
             }
         }
-        if (publishers != null && stages.get(0).parallelism != publishers.size()) {
-            throw new IllegalStateException("a publisher is one source instance");
+        for (final Stage stage : stages) {
+            if (stage.source != null && stage.source.published() && stage.parallelism != stage.source.publishers().size()) {
+                throw new IllegalStateException("source '" + stage.source.name() + "': a publisher is one source instance");
+            }
         }
-        for (int i = 1; i < stages.size(); i++) {
+        for (int i = 0; i < stages.size(); i++) {
             if (inline(i)) {
                 requireInlinePossible(i);
             }
@@ -253,11 +251,13 @@ final class PipelineCompiler {
                     }
                     monitors.add(TaskMonitor.ofInlineStage(role, stage.name, instance, feedingTask, chain));
                     firstTask = feedingTask;
-                } else if (i == 0) {
+                } else if (stage.source != null) {
+                    final List<Publisher<?>> publishers = stage.source.published() ? stage.source.publishers() : null;
+                    final WatermarkStrategy<?> strategy = stage.source.watermarks();
                     final SourceEmitter emitter = new SourceEmitter(strategy, clock, chain);
                     // time blocked on a full ring is not idle time (docs/semantics.md §1)
                     listenForBackPressure(chain, emitter);
-                    final SourceReader<?> reader = publishers != null ? null : source.createReader(instance, stage.parallelism);
+                    final SourceReader<?> reader = publishers != null ? null : stage.source.source().createReader(instance, stage.parallelism);
                     if (checkpointer != null) {
                         final SourceCheckpointer sourceCheckpointer = publishers != null
                                 ? new SourceCheckpointer(checkpoints, checkpointer, checkpointName(stage.name), instance, stage.parallelism,
@@ -283,12 +283,19 @@ final class PipelineCompiler {
                     monitors.add(TaskMonitor.ofSource(role, stage.name, instance, threaded++, chain));
                     tasks.add(new PlannedTask(new SourceTask(role, reader, emitter, control, sourceAlignment), i, instance, true, idle, cpu));
                 } else {
-                    final Channel[] inputs = new Channel[stages.get(stage.input).parallelism];
-                    for (int up = 0; up < inputs.length; up++) {
-                        inputs[up] = wiring.channels[i][up][instance];
+                    final List<Channel> inputs = new ArrayList<>();
+                    final List<Integer> inputOf = new ArrayList<>();
+                    for (int e = 0; e < stage.inputs.size(); e++) {
+                        for (final Channel[] fromInstance : wiring.channels[i][e]) {
+                            if (fromInstance[instance] != null) {
+                                inputs.add(fromInstance[instance]);
+                                inputOf.add(stage.inputs.get(e).inputNumber());
+                            }
+                        }
                     }
-                    final Task task = checkpointer == null ? new Task(role, inputs, chain, clock, control)
-                            : new Task(role, inputs, chain, clock, control, checkpointer);
+                    final Task task = new Task(role, inputs.toArray(new Channel[0]),
+                            stage.twoInput ? inputOf.stream().mapToInt(Integer::intValue).toArray() : null, chain, clock, control,
+                            checkpointer);
                     if (restored != null) {
                         checkpointer.restore(restoreFrom, restored);
                     }
@@ -312,8 +319,12 @@ final class PipelineCompiler {
         private final CheckpointCoordinator checkpoints;
         private final CheckpointDirectory restoreFrom;
         private final Manifest restored;
-        /** channels[i][up][down]: from the feeding stage's instance 'up' to stage i's instance 'down'; null for the source and inline stages. */
-        private final Channel[][][] channels = channels();
+        /**
+         * channels[i][e][up][down]: over edge e into stage i, from instance 'up' of the stage it
+         * reads to stage i's instance 'down'; null for sources and inline stages, and off the
+         * diagonal of a pointwise edge.
+         */
+        private final Channel[][][][] channels = channels();
         private final OperatorChain[][] chains = new OperatorChain[stages.size()][];
         private final ChainCheckpointer[][] checkpointers = new ChainCheckpointer[stages.size()][];
         private final Map<Sink<?>, SinkInstances> sinkInstances = sinkInstances();
@@ -341,10 +352,18 @@ final class PipelineCompiler {
                     ends.add(new SinkOutput<>(consumer.sink().instance(instance, stage.parallelism), own,
                             sinkInstances.get(consumer.sink())));
                 } else if (consumer.keyed() != null) {
-                    final int keyed = stages.indexOf(consumer.keyed());
-                    ends.add(inline(keyed)
-                            ? new InlineEdge<>(chains[keyed][0], (KeySelector) consumer.keyed().inputKey, clock, own, checkpointers[keyed][0])
-                            : new ChannelOutput<>(channels[keyed][instance], (KeySelector) consumer.keyed().inputKey, maxParallelism, own));
+                    final Stage to = consumer.keyed();
+                    final Stage.Edge edge = to.inputs.get(consumer.edge());
+                    final Channel[] row = inline(to.index) ? null : channels[to.index][consumer.edge()][instance];
+                    if (inline(to.index)) {
+                        ends.add(new InlineEdge<>(chains[to.index][0], (KeySelector) edge.key(), clock, own, checkpointers[to.index][0]));
+                    } else if (edge.pointwise(to)) {
+                        ends.add(new ChannelOutput<>(new Channel[] {row[instance]}, null, maxParallelism, own));
+                    } else if (edge.kind() == EdgeKind.BROADCAST) {
+                        ends.add(ChannelOutput.broadcast(row, own));
+                    } else {
+                        ends.add(new ChannelOutput<>(row, (KeySelector) edge.key(), maxParallelism, own));
+                    }
                 } else {
                     final Segment branch = consumer.branch();
                     final List<String> ids = branchIds.next();
@@ -410,10 +429,11 @@ final class PipelineCompiler {
         }
     }
 
-    /** @return true if stage i runs on the thread of the instance feeding it (the source is never inline) */
+    /** @return true if stage i (a keyed stage) runs on the thread of the instance feeding it (sources, union and two-input stages never do) */
     private boolean inline(final int i) {
         final Stage stage = stages.get(i);
-        return i > 0 && (stage.placement != null ? stage.placement : placement) == StagePlacement.INLINE;
+        return stage.source == null && !stage.twoInput && stage.inputKey != null
+                && (stage.placement != null ? stage.placement : placement) == StagePlacement.INLINE;
     }
 
     /** Refuses an inline stage that cannot run on one feeding thread, naming the first reason. */
@@ -423,6 +443,9 @@ final class PipelineCompiler {
         final String cannot = "pipeline '" + name + "': stage " + stage.name + " cannot run inline ("
                 + (stage.placement != null ? "KeyedStream.placement" : "StreamPipeline.placement") + ")";
         final String feedingThread = "an inline stage runs on the thread of the one instance feeding it";
+        if (stage.inputs.size() != 1) {
+            throw new IllegalArgumentException(cannot + ": it reads " + stage.inputs.size() + " streams (a union); " + feedingThread);
+        }
         if (stage.parallelism != 1) {
             throw new IllegalArgumentException(cannot + ": its parallelism is " + stage.parallelism + "; " + feedingThread
                     + ", so its parallelism is 1");
@@ -441,21 +464,32 @@ final class PipelineCompiler {
     }
 
     /**
-     * @return channels[i][up][down]: from the instance 'up' of the stage feeding stage i to stage
-     *     i's instance 'down'; null for the source's stage and inline stages (no ring)
+     * @return channels[i][e][up][down]: over edge e into stage i, from instance 'up' of the stage
+     *     it reads to stage i's instance 'down'; null for sources and inline stages (no ring), and
+     *     off the diagonal of a pointwise edge. Channels are named
+     *     {@code <from>[up]-><to>[down]}, with {@code #<e>} after the target when a stage reads
+     *     one stage over several edges (a union of two branches of one stage).
      */
-    private Channel[][][] channels() {
-        final Channel[][][] channels = new Channel[stages.size()][][];
-        for (int i = 1; i < stages.size(); i++) {
-            if (inline(i)) {
+    private Channel[][][][] channels() {
+        final Channel[][][][] channels = new Channel[stages.size()][][][];
+        for (int i = 0; i < stages.size(); i++) {
+            final Stage fed = stages.get(i);
+            if (fed.source != null || inline(i)) {
                 continue;
             }
-            final Stage feeding = stages.get(stages.get(i).input);
-            final Stage fed = stages.get(i);
-            channels[i] = new Channel[feeding.parallelism][fed.parallelism];
-            for (int up = 0; up < feeding.parallelism; up++) {
-                for (int down = 0; down < fed.parallelism; down++) {
-                    channels[i][up][down] = new Channel(feeding.name + "[" + up + "]->" + fed.name + "[" + down + "]", channelCapacity, control);
+            channels[i] = new Channel[fed.inputs.size()][][];
+            for (int e = 0; e < fed.inputs.size(); e++) {
+                final Stage.Edge edge = fed.inputs.get(e);
+                final Stage feeding = edge.from();
+                final boolean repeated = fed.inputs.stream().filter(other -> other.from() == feeding).count() > 1;
+                channels[i][e] = new Channel[feeding.parallelism][fed.parallelism];
+                for (int up = 0; up < feeding.parallelism; up++) {
+                    for (int down = 0; down < fed.parallelism; down++) {
+                        if (!edge.pointwise(fed) || up == down) {
+                            channels[i][e][up][down] = new Channel(feeding.name + "[" + up + "]->" + fed.name + "[" + down + "]"
+                                    + (repeated ? "#" + e : ""), channelCapacity, control);
+                        }
+                    }
                 }
             }
         }
@@ -529,16 +563,24 @@ final class PipelineCompiler {
                         + "', which pipeline '" + name + "' does not have (its operators: " + operators + ")");
             }
         }
-        final String sourceId = checkpointName(stages.get(0).name);
-        if (manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId).isEmpty()) {
-            // every checkpoint lists its source's positions (a publisher's are empty): without them the source would read from its start again
-            throw new CheckpointException("cannot restore checkpoint " + at + ": it holds no positions of source '" + sourceId
-                    + "', which pipeline '" + name + "' reads");
+        final List<String> sourceIds = new ArrayList<>();
+        for (final Stage stage : stages) {
+            if (stage.source != null) {
+                sourceIds.add(checkpointName(stage.name));
+            }
+        }
+        for (final String sourceId : sourceIds) {
+            if (manifest.files(CheckpointFile.Kind.SOURCE_POSITIONS, sourceId).isEmpty()) {
+                // every checkpoint lists its sources' positions (a publisher's are empty): without them a source would read from its start again
+                throw new CheckpointException("cannot restore checkpoint " + at + ": it holds no positions of source '" + sourceId
+                        + "', which pipeline '" + name + "' reads");
+            }
         }
         for (final String owner : manifest.owners(CheckpointFile.Kind.SOURCE_POSITIONS)) {
-            if (!owner.equals(sourceId)) {
+            if (!sourceIds.contains(owner)) {
                 throw new CheckpointException("cannot restore checkpoint " + at + ": it holds positions of source '" + owner
-                        + "', pipeline '" + name + "' reads source '" + sourceId + "'");
+                        + "', pipeline '" + name + "' reads " + (sourceIds.size() == 1 ? "source '" + sourceIds.get(0) + "'"
+                        : "sources " + sourceIds));
             }
         }
         return manifest;

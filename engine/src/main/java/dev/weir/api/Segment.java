@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A run of operators fused into one chain of a stage, and where its output goes: one consumer
  * for a straight line, several for fan-out, each a forward branch (another segment on the same
- * thread), a keyed stage or a sink. A stage's first segment is its tasks' chain.
+ * thread), a later stage or a sink. A stage's first segment is its tasks' chain.
  */
 final class Segment {
     final List<String> operatorNames = new ArrayList<>();
@@ -37,9 +37,10 @@ final class Segment {
      * One consumer of a segment's output: exactly one of the fields is set.
      *
      * @param branch a forward branch fused on the same thread
-     * @param keyed a keyed stage, behind rings or inline
+     * @param keyed a later stage (keyed, union or two-input), behind rings or inline
+     * @param edge the index of the edge in {@code keyed}'s inputs this segment feeds, else -1
      * @param sink a sink
      */
-    record Consumer(Segment branch, Stage keyed, Sink<?> sink) {
+    record Consumer(Segment branch, Stage keyed, int edge, Sink<?> sink) {
     }
 }

@@ -318,8 +318,9 @@ public final class StreamPipeline {
      */
     public PublisherPosition restoredPosition(final Publisher<?> publisher) {
         Objects.requireNonNull(publisher, "publisher");
-        final List<Publisher<?>> publishers = planSteps.isEmpty() ? List.of() : ((SourceStep) planSteps.get(0)).publishers();
-        if (publishers.stream().noneMatch(own -> own == publisher)) {
+        final boolean own = planSteps.stream().anyMatch(step -> step instanceof SourceStep source
+                && source.publishers().stream().anyMatch(given -> given == publisher));
+        if (!own) {
             throw new IllegalArgumentException("publisher '" + publisher.name() + "' does not feed pipeline '" + name + "'");
         }
         if (!started) {
@@ -373,7 +374,6 @@ public final class StreamPipeline {
      * @return the stream of published records
      */
     public <T> DataStream<T> from(final List<Publisher<T>> inputs, final WatermarkStrategy<T> watermarks) {
-        requireNoSource();
         if (inputs.isEmpty()) {
             throw new IllegalArgumentException("a source needs at least one publisher");
         }
@@ -385,6 +385,10 @@ public final class StreamPipeline {
     }
 
     /**
+     * Adds a source read by its own tasks. A pipeline may have several sources: each call (and
+     * each publisher {@code from}) starts one, with its own watermark strategy and parallelism;
+     * merge them with {@link DataStream#union} or {@link DataStream#connect}.
+     *
      * @param sourceName the source's name
      * @param input the source
      * @param watermarks timestamps and watermarks, one generator per source instance (or per
@@ -394,19 +398,12 @@ public final class StreamPipeline {
      * @return the stream of the source's records
      */
     public <T> DataStream<T> from(final String sourceName, final Source<T> input, final WatermarkStrategy<T> watermarks, final int parallelism) {
-        requireNoSource();
         if (parallelism < 1) {
             throw new IllegalArgumentException("source parallelism must be at least 1: " + parallelism);
         }
         Objects.requireNonNull(input, "input");
         Objects.requireNonNull(watermarks, "watermarks");
         return new DataStream<>(this, record(new SourceStep(sourceName, input, List.of(), watermarks, parallelism)));
-    }
-
-    private void requireNoSource() {
-        if (!planSteps.isEmpty()) {
-            throw new IllegalStateException("pipeline '" + name + "' already has a source: a Weir pipeline reads one source");
-        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.weir.metrics;
 
+import dev.weir.valve.ValveDiagnosis;
 import java.util.List;
 
 /**
@@ -22,6 +23,7 @@ import java.util.List;
  * @param watermarkLagMillis processing time minus the input watermark, see {@link WatermarkLag}
  * @param inputs the input channels, in valve order
  * @param operators the chain's operators, in chain order
+ * @param twoInputs the two inputs of a two-input task (input 1, then input 2), empty for a one-input task
  */
 public record TaskMetrics(
         String name,
@@ -38,12 +40,51 @@ public record TaskMetrics(
         long outputWatermark,
         long watermarkLagMillis,
         List<ChannelMetrics> inputs,
-        List<OperatorMetrics> operators) {
+        List<OperatorMetrics> operators,
+        List<InputMetrics> twoInputs) {
 
     /** Copies the lists: a snapshot never changes. */
     public TaskMetrics {
         inputs = List.copyOf(inputs);
         operators = List.copyOf(operators);
+        twoInputs = List.copyOf(twoInputs);
+    }
+
+    /** A one-input task (no {@link #twoInputs()}); the other fields as above. */
+    public TaskMetrics(final String name, final String stage, final int instance, final String thread, final boolean running,
+            final String idleStrategy, final int cpu, final long dutyCycles, final long recordsIn, final long recordsOut,
+            final long inputWatermark, final long outputWatermark, final long watermarkLagMillis, final List<ChannelMetrics> inputs,
+            final List<OperatorMetrics> operators) {
+        this(name, stage, instance, thread, running, idleStrategy, cpu, dutyCycles, recordsIn, recordsOut, inputWatermark, outputWatermark,
+                watermarkLagMillis, inputs, operators, List.of());
+    }
+
+    /**
+     * Explains why the task's watermark is stuck at MIN, if it is the classic case: in a one-input
+     * task, a channel that never sent a watermark while others moved on; in a two-input task, an
+     * input still at MIN (e.g. a broadcast or reference-data side) while the other moved on,
+     * naming the input and its channel.
+     *
+     * @return a one-line note, or null when nothing is stalled that way
+     */
+    public String stalledNote() {
+        if (twoInputs.isEmpty()) {
+            final long[] watermarks = new long[inputs.size()];
+            int holder = -1;
+            for (final ChannelMetrics channel : inputs) {
+                watermarks[channel.index()] = channel.watermark();
+                holder = channel.holdsMinimum() ? channel.index() : holder;
+            }
+            return ValveDiagnosis.stalledChannel(holder, watermarks);
+        }
+        for (final InputMetrics input : twoInputs) {
+            if (input.holdsMinimum()) {
+                final InputMetrics other = twoInputs.get(2 - input.input());
+                return ValveDiagnosis.stalledInput(input.input(), input.hasWatermark(), input.minimumChannel(),
+                        input.watermark(), other.watermark());
+            }
+        }
+        return null;
     }
 
     /**

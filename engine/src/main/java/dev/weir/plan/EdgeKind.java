@@ -9,8 +9,8 @@ public enum EdgeKind {
     FORWARD,
     /** Each record goes to the instance that owns its key group: the input edge of a {@link KeyByStep} (Flink's hash partitioning). */
     KEY_PARTITIONED,
-    /** Each record goes to every instance of the step. No API call makes it yet; compiling a plan with one is refused. */
+    /** Each record, watermark, barrier and end of input goes to every instance of the step: input 2 of a {@link TwoInputStep} made from a broadcast stream. */
     BROADCAST,
-    /** The records of several upstream steps are merged into one stream. No API call makes it yet; compiling a plan with one is refused. */
+    /** The records of several upstream steps are merged into one stream: the inputs of a {@link UnionStep}. */
     UNION
 }

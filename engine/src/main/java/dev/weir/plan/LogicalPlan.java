@@ -8,25 +8,26 @@ import java.util.Objects;
  * What a pipeline was asked to do, as the pipeline API recorded it: a directed acyclic graph of
  * steps, each with the objects given and the {@link PlanEdge edges} of the steps it reads, and
  * the pipeline's settings. The steps are in the order of the API calls, which is a topological
- * order: every edge reads a step of a lower index. A step may feed several steps (fan-out). Weir
+ * order: every edge reads a step of a lower index. A step may feed several steps (fan-out), a
+ * {@link UnionStep} or a {@link TwoInputStep} reads several, and a plan may have several sources. Weir
  * compiles its tasks and channels from this plan alone (docs/architecture.md, "The logical
  * plan"); another runtime may translate it. Immutable: a later API call makes a new plan, never
  * changes this one.
  *
  * @param settings the pipeline's settings
- * @param steps the steps in the order they were recorded; a source first
+ * @param steps the steps in the order they were recorded; a source first, other sources anywhere after it
  */
 public record LogicalPlan(PipelineSettings settings, List<PlanStep> steps) {
-    /** Copies the steps and checks the wiring: the one source first, every other step reading earlier ones. */
+    /** Copies the steps and checks the wiring: a source first, every step but a source reading earlier ones. */
     public LogicalPlan {
         Objects.requireNonNull(settings, "settings");
         steps = List.copyOf(steps);
         for (int i = 0; i < steps.size(); i++) {
             final PlanStep step = steps.get(i);
-            if ((step instanceof SourceStep) != (i == 0)) {
-                throw new IllegalArgumentException(describe(i, step) + ": a plan has one source, its first step");
+            if (i == 0 && !(step instanceof SourceStep)) {
+                throw new IllegalArgumentException(describe(i, step) + ": a plan starts with a source");
             }
-            if (i > 0 && step.inputs().isEmpty()) {
+            if (!(step instanceof SourceStep) && step.inputs().isEmpty()) {
                 throw new IllegalArgumentException(describe(i, step) + " reads no step");
             }
             for (final PlanEdge edge : step.inputs()) {

@@ -9,7 +9,7 @@ import java.util.List;
  */
 public sealed interface PlanStep
         permits SourceStep, MapStep, FilterStep, FlatMapStep, TimestampsStep, KeyByStep, WindowStep, KeyedProcessStep,
-        TransformStep, SideOutputStep, SinkStep {
+        TransformStep, SideOutputStep, SinkStep, UnionStep, TwoInputStep {
     /** The {@link #input()} of a step that reads from no other step: a source. */
     int NO_INPUT = -1;
 

@@ -9,7 +9,6 @@ import dev.weir.checkpoint.SnapshotEntryVisitor;
 import dev.weir.checkpoint.SnapshotFileReader;
 import dev.weir.checkpoint.SnapshotFileWriter;
 import dev.weir.operator.CheckpointedOperator;
-import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorSnapshot;
 import dev.weir.state.KeyGroupRange;
 import dev.weir.state.KeyGroups;
@@ -72,7 +71,7 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
      */
     public Map<String, Map<String, String>> fingerprint() {
         final Map<String, Map<String, String>> fingerprint = new LinkedHashMap<>();
-        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        final List<Object> operators = TwoInputChainHead.unwrapped(chain.operators());
         for (int i = 0; i < operators.size(); i++) {
             if (operators.get(i) instanceof CheckpointedOperator) {
                 fingerprint.put(operatorIds.get(i), ((CheckpointedOperator) operators.get(i)).fingerprint());
@@ -95,7 +94,7 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
      */
     public void checkpoint(final long checkpointId, final List<CheckpointFile> written) {
         final List<CheckpointFile> files = new ArrayList<>(written);
-        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        final List<Object> operators = TwoInputChainHead.unwrapped(chain.operators());
         for (int i = 0; i < operators.size(); i++) {
             if (operators.get(i) instanceof CheckpointedOperator) {
                 files.add(write(checkpointId, operatorIds.get(i), (CheckpointedOperator) operators.get(i)));
@@ -237,7 +236,7 @@ public final class ChainCheckpointer implements BarrierAligner.Handler {
     public void restore(final CheckpointDirectory directory, final Manifest manifest) {
         fingerprint().forEach((operatorId, aspects) -> requireSame(directory, manifest, operatorId, aspects));
         final KeyGroupRange owned = KeyGroups.rangeFor(maxParallelism, parallelism, instance);
-        final List<OneInputOperator<Object, Object>> operators = chain.operators();
+        final List<Object> operators = TwoInputChainHead.unwrapped(chain.operators());
         for (int i = 0; i < operators.size(); i++) {
             if (!(operators.get(i) instanceof CheckpointedOperator)) {
                 continue;

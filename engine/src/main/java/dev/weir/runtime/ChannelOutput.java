@@ -7,7 +7,8 @@ import dev.weir.state.KeyGroups;
 
 /**
  * The end of a task's chain that writes to the downstream instances' channels: records go to
- * one channel (by key group for keyed edges, round-robin otherwise), watermarks, status,
+ * one channel (by key group for keyed edges, round-robin otherwise) or to every channel (a
+ * broadcast edge), watermarks, status,
  * checkpoint barriers and end of input go to every channel (docs/semantics.md §2: a watermark is
  * broadcast). Records are published in batches per channel; {@link #flush()} publishes what is
  * pending, and every watermark, status, barrier and end of input publishes the records before it.
@@ -22,6 +23,8 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     private final KeySelector<? super T, ?> keySelector;
     private final int maxParallelism;
     private final SideOutputs sideOutputs;
+    /** True for a broadcast edge: every record goes to every channel. */
+    private final boolean broadcast;
     private int next;
     private long recordsOut;
     /** Channels whose overflow holds events: the output is back-pressured while not 0. */
@@ -36,6 +39,23 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
      */
     public ChannelOutput(final Channel[] channels, final KeySelector<? super T, ?> keySelector, final int maxParallelism,
             final SideOutputs sideOutputs) {
+        this(channels, keySelector, maxParallelism, sideOutputs, false);
+    }
+
+    /**
+     * @param channels one per downstream instance, in instance order
+     * @param sideOutputs where side-output records go
+     * @param <T> the record type
+     * @return the end of a broadcast edge: every record goes to every channel (input 2 of a
+     *     two-input stage made from a broadcast stream)
+     */
+    public static <T> ChannelOutput<T> broadcast(final Channel[] channels, final SideOutputs sideOutputs) {
+        return new ChannelOutput<>(channels, null, 0, sideOutputs, true);
+    }
+
+    private ChannelOutput(final Channel[] channels, final KeySelector<? super T, ?> keySelector, final int maxParallelism,
+            final SideOutputs sideOutputs, final boolean broadcast) {
+        this.broadcast = broadcast;
         this.channels = channels.clone();
         this.keySelector = keySelector;
         this.maxParallelism = maxParallelism;
@@ -63,6 +83,12 @@ public final class ChannelOutput<T> implements ChainEnd<T> {
     @Override
     public void record(final T value, final long timestamp) {
         recordsOut++;
+        if (broadcast) {
+            for (final Channel channel : channels) {
+                channel.writeRecord(value, timestamp);
+            }
+            return;
+        }
         if (keySelector == null) {
             roundRobin().writeRecord(value, timestamp);
             return;

@@ -14,8 +14,10 @@ import org.agrona.concurrent.AgentTerminationException;
  * output, run after run, for any pipeline the API builds. See docs/runtime.md, "The deterministic
  * scheduler".
  *
- * <p><b>The order.</b> Tasks are ranked by stage, the last stage first, and within a stage by
- * instance. The scheduler always runs the first task in that ranking whose duty cycle finds work:
+ * <p><b>The order.</b> Stages are numbered in plan order, which is a topological order of the
+ * pipeline's graph: every stage reads only stages of lower numbers (several sources, unions and
+ * two-input stages included). Tasks are ranked by stage, the last stage first, and within a
+ * stage by instance. The scheduler always runs the first task in that ranking whose duty cycle finds work:
  * after every duty cycle that did something it starts again from the top. So what a task emits is
  * carried downstream before its upstream goes on, and the pipeline is <em>quiescent</em> when a
  * full pass finds no work anywhere.

@@ -77,7 +77,7 @@ public final class OperatorChain implements WatermarkSink {
             final OneInputOperator<Object, Object> operator = created.get(i);
             operator.open(new OperatorContext(names.get(i), processingTime, instance, parallelism, maxParallelism, stateBackend), output);
             output = new ChainingOutput<>(operator, sideOutputs, links[i]);
-            gauges[i] = new OperatorGauges(operator);
+            gauges[i] = new OperatorGauges(TwoInputChainHead.unwrap(operator));
         }
         operators.addAll(created);
         this.head = created.isEmpty() ? null : created.get(0);
@@ -111,6 +111,25 @@ public final class OperatorChain implements WatermarkSink {
             end.record(value, timestamp);
         } else {
             head.processKeyedRecord(value, timestamp, key, keyGroup);
+        }
+    }
+
+    /**
+     * A record of input 2 of a two-input stage: the chain's first operator is a {@link TwoInputChainHead}.
+     *
+     * @param value a record entering the chain
+     * @param timestamp its event time
+     * @param key its key under input 2's key selector, or null for a record of a non-keyed edge
+     * @param keyGroup its key group, or -1 when not computed
+     */
+    @SuppressWarnings("unchecked")
+    public void record2(final Object value, final long timestamp, final Object key, final int keyGroup) {
+        links[0].records.increment();
+        final TwoInputChainHead<Object, Object, Object> twoInput = (TwoInputChainHead<Object, Object, Object>) (Object) head;
+        if (key == null) {
+            twoInput.processRecord2(value, timestamp);
+        } else {
+            twoInput.processKeyedRecord2(value, timestamp, key, keyGroup);
         }
     }
 

@@ -2,6 +2,10 @@ package dev.weir.runtime;
 
 import com.lmax.disruptor.EventPoller;
 import dev.weir.event.StreamEvent;
+import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.OperatorContext;
+import dev.weir.operator.Output;
+import dev.weir.operator.TwoInputOperator;
 import dev.weir.time.Clock;
 import dev.weir.valve.WatermarkValve;
 import org.agrona.concurrent.AgentTerminationException;
@@ -9,7 +13,8 @@ import org.agrona.concurrent.AgentTerminationException;
 /**
  * One instance of a pipeline stage: a {@link PipelineTask} that polls its input channels
  * and runs its fused operator chain. Watermarks and status of every channel pass through the
- * task's valve (docs/semantics.md §2); checkpoint barriers are aligned over the channels by a
+ * task's valve (docs/semantics.md §2), one over all channels (a keyed or union stage), or one per
+ * input of a two-input stage, combined (§7); checkpoint barriers are aligned over all the channels by a
  * {@link BarrierAligner}; processing-time timers fire from the pipeline's clock. When
  * every channel has ended, the chain ends and the task terminates. {@link #doWork()} returns
  * the events handled (plus one for an input whose next event is claimed but not yet readable,
@@ -38,6 +43,16 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
     private final PipelineControl control;
     private final boolean[] ended;
     private final ValveProbe valveProbe;
+    /** The input (1 or 2) of each channel of a two-input task, or null for a one-input task. */
+    private final int[] inputOf;
+    /** Each channel's index in its input's valve (a two-input task), or null. */
+    private final int[] channelInInput;
+    /** The valves of both inputs and their combination (a two-input task), or null. */
+    private final TwoInputOperatorInput<Object, Object> twoInput;
+    /** The probe of input 2's valve (a two-input task), or null; {@link #valveProbe} is input 1's. */
+    private final ValveProbe valveProbe2;
+    /** Both inputs' state for metrics (a two-input task), or null. */
+    private final TwoInputProbe twoInputProbe;
     private final BarrierAligner aligner;
     private final Counter dutyCycles = new Counter();
     private final Gauge nextTimerGauge = new Gauge(Long.MAX_VALUE);
@@ -71,15 +86,61 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
      */
     public Task(final String roleName, final Channel[] inputs, final OperatorChain chain, final Clock clock, final PipelineControl control,
             final BarrierAligner.Handler checkpoint) {
+        this(roleName, inputs, null, chain, clock, control, checkpoint);
+    }
+
+    /**
+     * A task of a two-input stage when {@code inputOf} is given (docs/semantics.md §7): each input
+     * merges its channels in its own valve, the chain's head (a {@link TwoInputChainHead}) gets
+     * the combined watermark and each input's records; barriers are aligned over the channels of
+     * both inputs, and the chain ends when every channel of both has ended.
+     *
+     * @param roleName the task's name, for threads and diagnostics
+     * @param inputs the input channels, those of input 1 first, then those of input 2
+     * @param inputOf the input (1 or 2) of each channel, or null for a one-input task (one valve over every channel)
+     * @param chain the operators, opened
+     * @param clock processing time
+     * @param control the pipeline's shared stop/failure state
+     * @param checkpoint snapshots the chain and forwards the barrier once a checkpoint's barriers are aligned, or null for none
+     */
+    @SuppressWarnings("unchecked")
+    public Task(final String roleName, final Channel[] inputs, final int[] inputOf, final OperatorChain chain, final Clock clock,
+            final PipelineControl control, final BarrierAligner.Handler checkpoint) {
         this.roleName = roleName;
         this.inputs = inputs.clone();
         this.chain = chain;
         this.clock = clock;
         this.control = control;
         this.ended = new boolean[inputs.length];
-        this.valve = new WatermarkValve(inputs.length, chain);
+        this.aligner = new BarrierAligner(inputs.length, checkpoint != null ? checkpoint : chain::barrier);
+        if (inputOf == null) {
+            this.inputOf = null;
+            this.channelInInput = null;
+            this.twoInput = null;
+            this.valve = new WatermarkValve(inputs.length, chain);
+            this.valveProbe = new ValveProbe(valve, clock);
+            this.valveProbe2 = null;
+            this.twoInputProbe = null;
+            return;
+        }
+        if (inputOf.length != inputs.length) {
+            throw new IllegalArgumentException("task " + roleName + ": " + inputOf.length + " input numbers for " + inputs.length + " channels");
+        }
+        this.inputOf = inputOf.clone();
+        this.channelInInput = new int[inputs.length];
+        final int[] count = new int[3];
+        for (int i = 0; i < inputOf.length; i++) {
+            if (inputOf[i] != 1 && inputOf[i] != 2) {
+                throw new IllegalArgumentException("task " + roleName + ": channel " + i + " belongs to input " + inputOf[i]
+                        + "; a two-input task has inputs 1 and 2");
+            }
+            channelInInput[i] = count[inputOf[i]]++;
+        }
+        this.twoInput = new TwoInputOperatorInput<>(new ChainWatermarks(chain), count[1], count[2]);
+        this.valve = twoInput.valve(1);
         this.valveProbe = new ValveProbe(valve, clock);
-        this.aligner = new BarrierAligner(inputs.length, checkpoint);
+        this.valveProbe2 = new ValveProbe(twoInput.valve(2), clock);
+        this.twoInputProbe = new TwoInputProbe(twoInput);
     }
 
     @Override
@@ -203,7 +264,9 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         switch (event.kind()) {
             case RECORD:
                 final Object key = event.key();
-                if (key == null) {
+                if (inputOf != null && inputOf[channel] == 2) {
+                    chain.record2(event.value(), event.timestamp(), key, event.keyGroup());
+                } else if (key == null) {
                     chain.record(event.value(), event.timestamp());
                 } else {
                     chain.keyedRecord(event.value(), event.timestamp(), key, event.keyGroup());
@@ -215,13 +278,25 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
                 // run (right after the row): a watermark that cleans a window up (MAX at the
                 // end of input) must not drop a window whose processing-time firing was due.
                 fireDueTimers();
-                valve.inputWatermark(event.timestamp(), channel);
-                valveProbe.update();
+                if (twoInput == null) {
+                    valve.inputWatermark(event.timestamp(), channel);
+                    valveProbe.update();
+                } else {
+                    twoInput.watermark(inputOf[channel], channelInInput[channel], event.timestamp());
+                    probeOf(channel).update();
+                    twoInputProbe.update();
+                }
                 break;
             case STATUS:
                 fireDueTimers();
-                valve.inputStatus(event.watermarkStatus(), channel);
-                valveProbe.update();
+                if (twoInput == null) {
+                    valve.inputStatus(event.watermarkStatus(), channel);
+                    valveProbe.update();
+                } else {
+                    twoInput.status(inputOf[channel], channelInInput[channel], event.watermarkStatus());
+                    probeOf(channel).update();
+                    twoInputProbe.update();
+                }
                 break;
             case END:
                 ended[channel] = true;
@@ -267,6 +342,91 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
 
     ValveProbe valveProbe() {
         return valveProbe;
+    }
+
+    /** @return the probe of the valve a channel belongs to */
+    private ValveProbe probeOf(final int channel) {
+        return inputOf == null || inputOf[channel] == 1 ? valveProbe : valveProbe2;
+    }
+
+    /**
+     * @param input 1 or 2 (a two-input task), or 1 for a one-input task's one valve
+     * @return the probe of that input's valve
+     */
+    ValveProbe valveProbe(final int input) {
+        return input == 2 ? valveProbe2 : valveProbe;
+    }
+
+    /**
+     * @param channel an input channel
+     * @return its input, 1 or 2, in a two-input task; 0 in a one-input task
+     */
+    public int inputOf(final int channel) {
+        return inputOf == null ? 0 : inputOf[channel];
+    }
+
+    /**
+     * @param channel an input channel
+     * @return its index in its input's valve (its own index in a one-input task)
+     */
+    public int channelInInput(final int channel) {
+        return channelInInput == null ? channel : channelInInput[channel];
+    }
+
+    /** @return the probe of both inputs (a two-input task), or null */
+    TwoInputProbe twoInputProbe() {
+        return twoInputProbe;
+    }
+
+    /** @return the valves of both inputs and their combination, or null for a one-input task; the task's thread only */
+    public TwoInputOperatorInput<Object, Object> twoInput() {
+        return twoInput;
+    }
+
+    /**
+     * Hands the combined watermark and status of a two-input task's inputs to its chain, whose
+     * head is the two-input operator; records go to the chain from the task directly.
+     */
+    private static final class ChainWatermarks implements TwoInputOperator<Object, Object, Object> {
+        private final OperatorChain chain;
+
+        ChainWatermarks(final OperatorChain chain) {
+            this.chain = chain;
+        }
+
+        @Override
+        public void open(final OperatorContext context, final Output<Object> output) {
+        }
+
+        @Override
+        public void processRecord1(final Object value, final long timestamp) {
+            chain.record(value, timestamp);
+        }
+
+        @Override
+        public void processRecord2(final Object value, final long timestamp) {
+            chain.record2(value, timestamp, null, -1);
+        }
+
+        @Override
+        public void processWatermark(final long watermark) {
+            chain.watermark(watermark);
+        }
+
+        @Override
+        public void processStatus(final WatermarkStatus status) {
+            chain.status(status);
+        }
+
+        @Override
+        public void advanceProcessingTime(final long nowMillis) {
+            chain.advanceProcessingTime(nowMillis);
+        }
+
+        @Override
+        public long nextProcessingTime() {
+            return chain.nextProcessingTime();
+        }
     }
 
     /** @return the task's valve, for metrics */

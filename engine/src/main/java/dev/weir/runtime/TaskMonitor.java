@@ -157,13 +157,15 @@ public final class TaskMonitor {
     public TaskMetrics snapshot(final long nowMillis) {
         final List<ChannelMetrics> channels = new ArrayList<>(inputs.length);
         if (valve != null) {
-            final int holder = valve.minimumChannel();
-            final long since = valve.minimumSinceMillis();
             for (int i = 0; i < inputs.length; i++) {
                 final Channel input = inputs[i];
-                channels.add(new ChannelMetrics(i, input.name(), input.capacity(), input.occupancy(), input.producerWaits(),
-                        valve.watermark(i), valve.isIdle(i) ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE, valve.isAligned(i),
-                        i == holder, i == holder ? since : Long.MIN_VALUE));
+                final int inputNumber = task.inputOf(i);
+                final ValveProbe probe = task.valveProbe(inputNumber);
+                final int slot = task.channelInInput(i);
+                final int holder = probe.minimumChannel();
+                channels.add(new ChannelMetrics(slot, input.name(), input.capacity(), input.occupancy(), input.producerWaits(),
+                        probe.watermark(slot), probe.isIdle(slot) ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE, probe.isAligned(slot),
+                        slot == holder, slot == holder ? probe.minimumSinceMillis() : Long.MIN_VALUE, inputNumber));
             }
         }
         final Thread current = thread;
@@ -171,6 +173,7 @@ public final class TaskMonitor {
         final long inputWatermark = chain.inputWatermark();
         return new TaskMetrics(name, stage, instance, current == null ? null : current.getName(), current != null && current.isAlive(),
                 kind == null ? null : kind.name(), (int) cpu.get(), dutyCycles(), chain.recordsIn(), chain.recordsOut(), inputWatermark,
-                chain.outputWatermark(), WatermarkLag.millis(nowMillis, inputWatermark), channels, chain.operatorMetrics(nowMillis));
+                chain.outputWatermark(), WatermarkLag.millis(nowMillis, inputWatermark), channels, chain.operatorMetrics(nowMillis),
+                task == null || task.twoInputProbe() == null ? List.of() : task.twoInputProbe().snapshot());
     }
 }

@@ -100,12 +100,12 @@ final class PlanStagesTest {
     }
 
     @Test
-    void broadcastAndUnionEdgesAndStepsOfSeveralInputsAreRefusedWithTheStep() {
+    void broadcastAndUnionEdgesIntoOneInputStepsAreRefusedWithTheStep() {
         assertEquals("pipeline 'p': step 1 (MapStep) reads step 0 over a BROADCAST edge: MapStep compiles from a FORWARD edge only",
                 assertThrows(UnsupportedOperationException.class, () -> PlanStages.of("p",
                         plan(new MapStep(List.of(new PlanEdge(0, EdgeKind.BROADCAST)), SAME), new SinkStep(1, SINK)), Map.of()))
                         .getMessage());
-        assertEquals("pipeline 'p': step 3 (MapStep) reads 2 streams: steps of several inputs are not compiled yet",
+        assertEquals("pipeline 'p': step 3 (MapStep) reads 2 streams: only a UnionStep or a TwoInputStep reads several",
                 assertThrows(UnsupportedOperationException.class, () -> PlanStages.of("p",
                         plan(new MapStep(0, SAME), new MapStep(0, SAME),
                                 new MapStep(List.of(new PlanEdge(1, EdgeKind.UNION), new PlanEdge(2, EdgeKind.UNION)), SAME),
@@ -122,5 +122,30 @@ final class PlanStagesTest {
         final PlanStep union = new MapStep(List.of(new PlanEdge(0, EdgeKind.UNION), new PlanEdge(0, EdgeKind.UNION)), SAME);
         assertEquals("MapStep reads 2 steps: [PlanEdge[upstream=0, kind=UNION], PlanEdge[upstream=0, kind=UNION]]",
                 assertThrows(IllegalStateException.class, union::input).getMessage());
+    }
+
+    @Test
+    void sourcesUnionsAndTwoInputStepsStartStagesInPlanOrder() {
+        final StreamPipeline pipeline = StreamPipeline.named("p");
+        final DataStream<Object> a = pipeline.from("a", CollectionSource.<Object>of(List.of(1)), WatermarkStrategy.noWatermarks(), 2);
+        final DataStream<Object> b = pipeline.from("b", CollectionSource.<Object>of(List.of(2)), WatermarkStrategy.noWatermarks(), 1);
+        final DataStream<Object> c = pipeline.from("c", CollectionSource.<Object>of(List.of(3)), WatermarkStrategy.noWatermarks(), 2);
+        final DataStream<Object> union = a.union(b);
+        union.map(value -> value).sink(SINK);
+        union.keyBy(value -> value).connect(c.broadcast()).parallelism(3)
+                .transform("t", RecordingTwoInputOperator::new).sink((value, ts) -> { });
+        final List<Stage> stages = PlanStages.of("p", pipeline.logicalPlan(), Map.of());
+        assertEquals(List.of("a-0", "b-1", "c-2", "union-3", "two-input-4"), stages.stream().map(stage -> stage.name).toList());
+        final Stage unionStage = stages.get(3);
+        assertEquals(2, unionStage.parallelism);
+        assertEquals(List.of("a-0 FORWARD 0", "b-1 FORWARD 0"), unionStage.inputs.stream()
+                .map(edge -> edge.from().name + " " + edge.kind() + " " + edge.inputNumber()).toList());
+        final Stage twoInput = stages.get(4);
+        assertEquals(3, twoInput.parallelism);
+        assertEquals(List.of("a-0 KEY_PARTITIONED 1", "b-1 KEY_PARTITIONED 1", "c-2 BROADCAST 2"), twoInput.inputs.stream()
+                .map(edge -> edge.from().name + " " + edge.kind() + " " + edge.inputNumber()).toList());
+        assertEquals(List.of("t"), twoInput.operatorNames);
+        // the union read by a keyBy makes no stage: the two-input stage reads the unioned sources itself
+        assertEquals(2, stages.get(0).chain.consumers.size());
     }
 }

@@ -13,6 +13,8 @@ import dev.weir.plan.SinkStep;
 import dev.weir.plan.SourceStep;
 import dev.weir.plan.TimestampsStep;
 import dev.weir.plan.TransformStep;
+import dev.weir.plan.TwoInputStep;
+import dev.weir.plan.UnionStep;
 import dev.weir.plan.WindowStep;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.ReadStatus;
@@ -122,7 +124,14 @@ final class PipelineTranslation {
     /** Refuses a step before anything is built, so that a refused plan registers no sink. */
     private void check(final int index, final PlanStep step) {
         final String kind = kindOf(step);
-        if (step instanceof SourceStep) {
+        if (step instanceof UnionStep) {
+            throw new FlinkTranslationException(index, kind, "a union of streams is not translated to Flink yet");
+        } else if (step instanceof TwoInputStep) {
+            throw new FlinkTranslationException(index, kind, "two-input operator '" + ((TwoInputStep) step).name()
+                    + "' (connected streams, joins) is not translated to Flink yet");
+        } else if (step instanceof SourceStep && index > 0) {
+            throw new FlinkTranslationException(index, kind, "a pipeline of several sources is not translated to Flink yet");
+        } else if (step instanceof SourceStep) {
             checkSource(index, (SourceStep) step);
         } else if (step instanceof MapStep) {
             ShippedFunction.require(((MapStep) step).mapper(), index, kind, "the mapper");
@@ -334,6 +343,10 @@ final class PipelineTranslation {
             return "transform";
         } else if (step instanceof SideOutputStep) {
             return "sideOutput";
+        } else if (step instanceof UnionStep) {
+            return "union";
+        } else if (step instanceof TwoInputStep) {
+            return "connect";
         }
         return "sink";
     }

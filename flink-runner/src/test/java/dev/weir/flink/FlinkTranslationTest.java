@@ -157,4 +157,20 @@ class FlinkTranslationTest {
         assertRefused("pipeline 'p': a Weir state backend was given; on Flink, window state lives in Flink's state backend",
                 trades(StreamPipeline.named("p").stateBackend(StateBackends.defaultBackend()), BOUNDED).sink((value, timestamp) -> { }));
     }
+
+    @Test
+    void aSecondSourceAUnionAndATwoInputStepAreRefusedByName() {
+        final StreamPipeline sources = StreamPipeline.named("p");
+        trades(sources, BOUNDED).sink((value, timestamp) -> { });
+        trades(sources, BOUNDED).sink((value, timestamp) -> { });
+        assertRefused("step 2 (source): a pipeline of several sources is not translated to Flink yet", sources);
+        final StreamPipeline union = StreamPipeline.named("p");
+        final DataStream<String> first = trades(union, BOUNDED);
+        first.union(first.map((java.util.function.Function<String, String> & java.io.Serializable) line -> line)).sink((value, timestamp) -> { });
+        assertRefused("step 2 (union): a union of streams is not translated to Flink yet", union);
+        final StreamPipeline connected = StreamPipeline.named("p");
+        final DataStream<String> left = trades(connected, BOUNDED);
+        left.connect(left.map((java.util.function.Function<String, String> & java.io.Serializable) line -> line)).transform("pairs", () -> null).sink((value, timestamp) -> { });
+        assertRefused("step 2 (connect): two-input operator 'pairs' (connected streams, joins) is not translated to Flink yet", connected);
+    }
 }
