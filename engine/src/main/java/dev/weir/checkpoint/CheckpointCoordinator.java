@@ -157,6 +157,7 @@ public final class CheckpointCoordinator {
         }
         pendingFiles.sort(MANIFEST_ORDER);
         final Manifest manifest = new Manifest(checkpointId, nowMillis, maxParallelism, fingerprint, pendingFiles);
+        listener.committing(checkpointId);
         try {
             manifest.writeTo(directory.checkpointDir(checkpointId));
             directory.retain(checkpointId, RETAINED);

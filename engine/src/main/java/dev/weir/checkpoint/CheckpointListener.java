@@ -18,6 +18,18 @@ public interface CheckpointListener {
     };
 
     /**
+     * Every participant's snapshot of the checkpoint is on disk and its manifest is about to be
+     * written: a listener whose output marks checkpoints makes the mark durable now, so that no
+     * checkpoint is ever complete without its mark. If the process dies before the manifest is
+     * written, the checkpoint is not complete, and a restore resumes from an earlier one, whose
+     * mark comes earlier. By default nothing happens.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void committing(final long checkpointId) {
+    }
+
+    /**
      * The checkpoint is complete and durable: its manifest was written, forced to disk and
      * renamed into place, and its directory forced.
      *

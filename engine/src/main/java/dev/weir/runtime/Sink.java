@@ -50,6 +50,18 @@ public interface Sink<T> {
     }
 
     /**
+     * Every instance acknowledged checkpoint {@code checkpointId} and its snapshot files are on
+     * disk; its manifest, which completes it, is written right after this call returns. A sink
+     * that marks checkpoints in its output writes and forces the mark here: then a checkpoint
+     * that a restore can resume from always has its mark in the output, even when the process
+     * is killed between the two. Called like {@link #checkpointCompleted}, before it.
+     *
+     * @param checkpointId the checkpoint
+     */
+    default void checkpointCommitting(final long checkpointId) {
+    }
+
+    /**
      * Checkpoint {@code checkpointId} is complete and durable: its manifest is on disk, and every
      * instance got {@link #checkpoint} with it before. Called once on the sink the pipeline was
      * given (not on an {@link #instance}), from the thread of the task or source that completed

@@ -51,6 +51,13 @@ public final class SinkCheckpointListener implements CheckpointListener {
     }
 
     @Override
+    public void committing(final long checkpointId) {
+        for (final Sink<?> sink : sinks) {
+            sink.checkpointCommitting(checkpointId);
+        }
+    }
+
+    @Override
     public void completed(final long checkpointId) {
         for (final Sink<?> sink : sinks) {
             sink.checkpointCompleted(checkpointId);

@@ -3,6 +3,7 @@ package dev.weir.tools;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.pipelines.run.RecordFileJob;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -186,13 +187,26 @@ final class ChildWeir {
      * @throws Exception if waiting is interrupted or the file cannot be read
      */
     void awaitMarks(final Path output, final int marks) throws Exception {
+        awaitMarks(output, marks, null);
+    }
+
+    /**
+     * Waits for {@code marks} checkpoint marks in the output and, when a checkpoint directory is
+     * given, for the checkpoint of the last of them to be complete there: a mark goes out just
+     * before its checkpoint's manifest, so a run killed between the two restores from the
+     * checkpoint before.
+     */
+    void awaitMarks(final Path output, final int marks, final Path checkpointDir) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 fail("the run ended before it was killed: exit " + process.exitValue() + ", stderr: " + stderrText());
             }
-            if (Files.exists(output)
-                    && Files.readAllLines(output).stream().filter(line -> line.startsWith(RecordFileJob.CHECKPOINT_MARK)).count() >= marks) {
+            final List<String> markLines = Files.exists(output)
+                    ? Files.readAllLines(output).stream().filter(line -> line.startsWith(RecordFileJob.CHECKPOINT_MARK)).toList()
+                    : List.of();
+            if (markLines.size() >= marks && (checkpointDir == null || new CheckpointDirectory(checkpointDir).latestCompleteId()
+                    >= Long.parseLong(markLines.get(marks - 1).substring(RecordFileJob.CHECKPOINT_MARK.length()).trim()))) {
                 return;
             }
             process.waitFor(10, TimeUnit.MILLISECONDS);

@@ -59,7 +59,7 @@ class ExactCheckpointMarkTest {
             final ChildWeir killed = ChildWeir.start(dir, "killed-" + marks, "run", "--state", "heap", job.toString(), odd.toString(),
                     even.toString(), "--output", killedOutput.toString(), "--checkpoint-dir", checkpoints.toString(),
                     "--checkpoint-interval", "50ms", "--max-rate", "500");
-            killed.awaitMarks(killedOutput, marks);
+            killed.awaitMarks(killedOutput, marks, checkpoints);
             killed.process().destroyForcibly(); // SIGKILL: no shutdown hook, no flush
             assertTrue(killed.process().waitFor(30, TimeUnit.SECONDS), "the killed run is gone");
             assertEquals(137, killed.process().exitValue(), "killed by SIGKILL (128 + 9)");

@@ -57,7 +57,7 @@ class KilledRunRecoveryTest {
         final ChildWeir first = ChildWeir.start(dir, "first", "run", job.toString(), records.toString(),
                 "--output", firstOutput.toString(), "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "100ms",
                 "--max-rate", "40000");
-        first.awaitMarks(firstOutput, 3);
+        first.awaitMarks(firstOutput, 3, checkpoints);
         first.process().destroyForcibly(); // SIGKILL on Linux: no shutdown hook, no flush, no clean-up
         assertTrue(first.process().waitFor(30, TimeUnit.SECONDS), "the killed run is gone");
         assertEquals(137, first.process().exitValue(), "killed by SIGKILL (128 + 9)");

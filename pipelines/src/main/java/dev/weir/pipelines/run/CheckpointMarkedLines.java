@@ -8,10 +8,12 @@ import java.util.function.LongFunction;
  * The output lines of {@code weir run} with exact checkpoint marks. Every window instance hands
  * its lines and barriers to its own {@link Instance}; the lines go on one at a time. A line an
  * instance produces after its barrier {@code N} is held back while checkpoint {@code N} is in
- * flight (as Flink's barrier alignment blocks a channel that delivered its barrier); once the
- * checkpoint is complete and durable, {@code # checkpoint N} goes out, then the held lines. So
- * every line above the mark is covered by checkpoint {@code N} and every line below it is not:
- * keeping a killed run's output up to its last mark and appending the output of a run restored
+ * flight (as Flink's barrier alignment blocks a channel that delivered its barrier); once every
+ * instance acknowledged it, and before its manifest completes it, {@code # checkpoint N} goes out
+ * and is forced to disk, then the held lines. So every line above the mark is covered by
+ * checkpoint {@code N} and every line below it is not, and a checkpoint a restore can resume from
+ * always has its mark in the output, whenever the process is killed:
+ * keeping a killed run's output up to the mark of the checkpoint restored from and appending the output of a run restored
  * from that checkpoint prints each result exactly once. When a checkpoint is abandoned, or every
  * instance has ended or closed (also after a failure), the held lines go out without a mark.
  * Each instance's barrier makes the lines out so far durable ({@link RunOutput#preCommit()}) before the
@@ -56,17 +58,33 @@ final class CheckpointMarkedLines {
     }
 
     /**
-     * Checkpoint {@code checkpointId} is durable: its mark goes out, then every held line.
+     * Checkpoint {@code checkpointId} is about to be committed (its manifest is written next):
+     * its mark goes out and is made durable, then every held line. Lines below the mark are
+     * not covered by the checkpoint, so they may go out before it is complete: if the process
+     * dies before the manifest, a restore resumes from an earlier checkpoint, whose mark is
+     * above them.
+     *
+     * @param checkpointId the checkpoint
+     */
+    synchronized void committing(final long checkpointId) {
+        if (checkpointId > settledId) {
+            settledId = checkpointId;
+            lines.line(marks.apply(checkpointId));
+            lines.flush();
+            lines.preCommit();
+            release();
+            lines.flush();
+        }
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} is durable: its mark is out (see {@link #committing}), and
+     * every held line after it.
      *
      * @param checkpointId the checkpoint
      */
     synchronized void completed(final long checkpointId) {
-        if (checkpointId > settledId) {
-            settledId = checkpointId;
-            lines.line(marks.apply(checkpointId));
-            release();
-            lines.flush();
-        }
+        committing(checkpointId);
     }
 
     /**

@@ -186,6 +186,11 @@ public final class RecordFileJob {
         }
 
         @Override
+        public void checkpointCommitting(final long checkpointId) {
+            output.committing(checkpointId);
+        }
+
+        @Override
         public void checkpointCompleted(final long checkpointId) {
             output.completed(checkpointId);
         }
