@@ -200,6 +200,29 @@ final class ConnectedStreamsApiTest {
                 "o6 no order, paid 3 (EVENT_TIME) @99"), sink.lines.sorted());
     }
 
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void coMapRunsOnKeyedConnectedStreamsToo(final Scheduler scheduler) {
+        final StreamPipeline pipeline = StreamPipeline.named("keyed-co-map");
+        final Stamped sink = new Stamped();
+        orders(pipeline, 2).keyBy(Order::id).connect(payments(pipeline).keyBy(Payment::orderId)).parallelism(3)
+                .map(new CoMapFunction<Order, Payment, String>() {
+                    @Override
+                    public String map1(final Order order) {
+                        return order.id();
+                    }
+
+                    @Override
+                    public String map2(final Payment payment) {
+                        return payment.orderId() + " paid";
+                    }
+                })
+                .sink(sink);
+        scheduler.runToEnd(pipeline, sink.lines);
+        assertEquals(List.of("o1 @10", "o1 paid @60", "o2 @20", "o2 paid @25", "o3 @30", "o4 @40", "o4 paid @61", "o5 @50", "o6 paid @70"),
+                sink.lines.sorted());
+    }
+
     @Test
     void aKeyedCoProcessFunctionOnConnectedStreamsThatAreNotKeyedIsRefused() {
         final StreamPipeline pipeline = StreamPipeline.named("refused");
