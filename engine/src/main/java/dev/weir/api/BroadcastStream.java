@@ -7,8 +7,9 @@ import java.util.List;
  * A stream whose every record, watermark, barrier and end of input goes to every instance of
  * the two-input stage that reads it as input 2 (a {@code BROADCAST} edge): made by
  * {@link DataStream#broadcast}, read by {@code DataStream.connect(BroadcastStream)} or
- * {@code KeyedStream.connect(BroadcastStream)}. It keeps the descriptors of the broadcast state
- * its readers will hold. Immutable.
+ * {@code KeyedStream.connect(BroadcastStream)}, which make a {@link BroadcastConnectedStream}. It
+ * keeps the descriptors of the broadcast state its readers hold: the broadcast process operator
+ * registers them in every instance. Immutable.
  *
  * @param <T> the record type
  */

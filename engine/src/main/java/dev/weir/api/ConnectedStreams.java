@@ -1,6 +1,14 @@
 package dev.weir.api;
 
+import dev.weir.operator.CoFlatMapFunction;
+import dev.weir.operator.CoFlatMapOperator;
+import dev.weir.operator.CoMapFunction;
+import dev.weir.operator.CoMapOperator;
+import dev.weir.operator.CoProcessFunction;
+import dev.weir.operator.CoProcessOperator;
 import dev.weir.operator.KeySelector;
+import dev.weir.operator.KeyedCoProcessFunction;
+import dev.weir.operator.KeyedCoProcessOperator;
 import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.EdgeKind;
 import dev.weir.plan.PlanEdge;
@@ -11,11 +19,13 @@ import java.util.Objects;
 /**
  * Two streams, possibly of different types, read by one two-input operator (docs/semantics.md
  * §7): made by {@code DataStream.connect} or {@code KeyedStream.connect}, and finished by
+ * {@link #map(CoMapFunction)}, {@link #flatMap(CoFlatMapFunction)},
+ * {@link #process(CoProcessFunction)}, {@link #process(KeyedCoProcessFunction)} or
  * {@link #transform}. Over keyed connected streams both inputs arrive partitioned by key (the
  * records of one key, from either input, reach one instance); over non-keyed ones each input is
- * forwarded (instance to instance when the parallelisms match, round-robin otherwise); a
- * {@link BroadcastStream} as input 2 reaches every instance. Immutable: each setting returns new
- * connected streams.
+ * forwarded (instance to instance when the parallelisms match, round-robin otherwise). A
+ * {@link BroadcastStream} as input 2 makes a {@link BroadcastConnectedStream} instead. Immutable:
+ * each setting returns new connected streams.
  *
  * @param <T1> the first input's record type
  * @param <T2> the second input's record type
@@ -90,6 +100,90 @@ public final class ConnectedStreams<T1, T2> {
                     + " run with the parallelism of input 1");
         }
         return new ConnectedStreams<>(pipeline, step1, step2, key1, key2, broadcast2, instances);
+    }
+
+    /** @return true when input 2 is a broadcast stream */
+    boolean isBroadcast() {
+        return broadcast2;
+    }
+
+    /** @return input 1's key selector, or null when not keyed */
+    KeySelector<? super T1, ?> key1() {
+        return key1;
+    }
+
+    /** @return input 2's key selector, or null when not keyed */
+    KeySelector<? super T2, ?> key2() {
+        return key2;
+    }
+
+    /**
+     * Maps each record of either input to one result, as Flink's {@code ConnectedStreams.map}:
+     * {@code map1} for input 1, {@code map2} for input 2, each result stamped with its record's
+     * timestamp; the operator ({@code coMap}) forwards the combined watermark of both inputs.
+     *
+     * @param mapper the function
+     * @param <R> the result type
+     * @return the results
+     */
+    public <R> DataStream<R> map(final CoMapFunction<T1, T2, R> mapper) {
+        Objects.requireNonNull(mapper, "mapper");
+        return transform("coMap", () -> new CoMapOperator<>(mapper));
+    }
+
+    /**
+     * Turns each record of either input into zero or more results, as Flink's
+     * {@code ConnectedStreams.flatMap}; results keep their record's timestamp.
+     *
+     * @param function the function
+     * @param <R> the result type
+     * @return the results
+     */
+    public <R> DataStream<R> flatMap(final CoFlatMapFunction<T1, T2, R> function) {
+        Objects.requireNonNull(function, "function");
+        return transform("coFlatMap", () -> new CoFlatMapOperator<>(function));
+    }
+
+    /**
+     * Processes the records of two connected streams that are not keyed, as Flink's
+     * {@code ConnectedStreams.process(CoProcessFunction)}: timestamps, side outputs, the current
+     * watermark and processing time; no timers (they need a key).
+     *
+     * @param function the function
+     * @param <R> the result type
+     * @return the results
+     * @throws UnsupportedOperationException if the connected streams are keyed: use a {@link KeyedCoProcessFunction}
+     */
+    public <R> DataStream<R> process(final CoProcessFunction<T1, T2, R> function) {
+        Objects.requireNonNull(function, "function");
+        if (isKeyed()) {
+            throw new UnsupportedOperationException("ConnectedStreams.process: these connected streams are keyed; a CoProcessFunction runs"
+                    + " on connected streams that are not keyed. Give a KeyedCoProcessFunction, which gets the key, keyed state and timers");
+        }
+        return transform("coProcess", () -> new CoProcessOperator<>(function));
+    }
+
+    /**
+     * Processes the records of two connected streams keyed by one key type, as Flink's
+     * {@code ConnectedStreams.process(KeyedCoProcessFunction)}: both callbacks see the record's key,
+     * share its keyed state and timers; event-time timers fire on the combined watermark.
+     *
+     * @param function the function
+     * @param <K> the key type
+     * @param <R> the result type
+     * @return the results
+     * @throws UnsupportedOperationException if the connected streams are not keyed on both inputs
+     */
+    @SuppressWarnings("unchecked")
+    public <K, R> DataStream<R> process(final KeyedCoProcessFunction<K, T1, T2, R> function) {
+        Objects.requireNonNull(function, "function");
+        if (key1 == null || key2 == null) {
+            throw new UnsupportedOperationException("ConnectedStreams.process: a KeyedCoProcessFunction needs both inputs keyed; these"
+                    + " connected streams are not. Connect two KeyedStreams, or call keyBy(keySelector1, keySelector2) first");
+        }
+        final KeySelector<? super T1, K> keyOf1 = (KeySelector<? super T1, K>) key1;
+        final KeySelector<? super T2, K> keyOf2 = (KeySelector<? super T2, K>) key2;
+        return transform("keyedCoProcess", () -> new KeyedCoProcessOperator<K, T1, T2, R>(keyOf1, keyOf2, function));
     }
 
     /**

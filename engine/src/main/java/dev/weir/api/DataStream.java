@@ -151,27 +151,72 @@ public class DataStream<T> {
 
     /**
      * Connects a broadcast stream as input 2: every instance of the two-input stage gets every
-     * record of it.
+     * record of it; this stream's records are forwarded (the stage has this stream's parallelism).
      *
      * @param other the broadcast stream
      * @param <R> its record type
-     * @return the connected streams, input 1 forwarded
+     * @return the broadcast connected stream, to finish with {@code process(BroadcastProcessFunction)}
      */
-    public <R> ConnectedStreams<T, R> connect(final BroadcastStream<R> other) {
+    public <R> BroadcastConnectedStream<T, R> connect(final BroadcastStream<R> other) {
         Objects.requireNonNull(other, "other");
         ConnectedStreams.requireConnectable(pipeline, other.pipeline, planStep, other.planStep, "DataStream.connect");
-        return new ConnectedStreams<>(pipeline, planStep, other.planStep, null, null, true, 0);
+        return new BroadcastConnectedStream<>(new ConnectedStreams<>(pipeline, planStep, other.planStep, null, null, true, 0),
+                other.descriptors());
+    }
+
+    /**
+     * Joins this stream with another in windows, as Flink's {@code DataStream.join}: finish with
+     * {@code where(..).equalTo(..).window(..).apply(..)} (docs/joins.md, "Window join and coGroup").
+     *
+     * @param other the second input
+     * @param <T2> its record type
+     * @return the join, to key and window
+     */
+    public <T2> JoinedStreams<T, T2> join(final DataStream<T2> other) {
+        Objects.requireNonNull(other, "other");
+        requireSamePipeline(other, "DataStream.join");
+        return new JoinedStreams<>(this, other);
+    }
+
+    /**
+     * Groups this stream with another by key and window, as Flink's {@code DataStream.coGroup}:
+     * finish with {@code where(..).equalTo(..).window(..).apply(CoGroupFunction)}.
+     *
+     * @param other the second input
+     * @param <T2> its record type
+     * @return the coGroup, to key and window
+     */
+    public <T2> CoGroupedStreams<T, T2> coGroup(final DataStream<T2> other) {
+        Objects.requireNonNull(other, "other");
+        requireSamePipeline(other, "DataStream.coGroup");
+        return new CoGroupedStreams<>(this, other);
+    }
+
+    private void requireSamePipeline(final DataStream<?> other, final String call) {
+        if (other.pipeline != pipeline) {
+            throw new IllegalArgumentException(call + ": the other stream belongs to another pipeline");
+        }
     }
 
     /**
      * Makes this stream a broadcast stream: read as input 2 of connected streams, every record,
      * watermark and barrier of it reaches every instance of the two-input stage.
      *
-     * @param descriptors the broadcast state its readers hold, kept for them
+     * @param descriptors the broadcast state its readers hold, registered in their operator
      * @return the broadcast stream
+     * @throws IllegalArgumentException if two descriptors have one name
      */
     public BroadcastStream<T> broadcast(final MapStateDescriptor<?, ?>... descriptors) {
-        return new BroadcastStream<>(pipeline, planStep, List.of(descriptors));
+        final List<MapStateDescriptor<?, ?>> states = List.of(descriptors);
+        for (int i = 0; i < states.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (states.get(j).name().equals(states.get(i).name())) {
+                    throw new IllegalArgumentException("DataStream.broadcast: two broadcast state descriptors are named '"
+                            + states.get(i).name() + "'");
+                }
+            }
+        }
+        return new BroadcastStream<>(pipeline, planStep, states);
     }
 
     /**

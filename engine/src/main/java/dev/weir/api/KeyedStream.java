@@ -57,12 +57,14 @@ public final class KeyedStream<T, K> {
      *
      * @param other the broadcast stream
      * @param <R> its record type
-     * @return the connected streams, keyed on input 1, with parallelism 1 until set
+     * @return the broadcast connected stream, keyed on input 1, with parallelism 1 until set, to
+     *     finish with {@code process(KeyedBroadcastProcessFunction)}
      */
-    public <R> ConnectedStreams<T, R> connect(final BroadcastStream<R> other) {
+    public <R> BroadcastConnectedStream<T, R> connect(final BroadcastStream<R> other) {
         Objects.requireNonNull(other, "other");
         ConnectedStreams.requireConnectable(pipeline, other.pipeline, keyByStep, other.planStep, "KeyedStream.connect");
-        return new ConnectedStreams<>(pipeline, keyByStep, other.planStep, keySelector, null, true, 1);
+        return new BroadcastConnectedStream<>(new ConnectedStreams<>(pipeline, keyByStep, other.planStep, keySelector, null, true, 1),
+                other.descriptors());
     }
 
     /**
@@ -77,6 +79,21 @@ public final class KeyedStream<T, K> {
         Objects.requireNonNull(other, "other");
         ConnectedStreams.requireConnectable(pipeline, other.pipeline, keyByStep, other.keyByStep, "KeyedStream.intervalJoin");
         return new IntervalJoin<>(this, other);
+    }
+
+    /**
+     * Joins each record of this (left) stream with the record of the right stream, of the same
+     * key, that was current at its timestamp: Weir's as-of join (docs/joins.md, "As-of join"),
+     * finished with {@link AsOfJoin#process}.
+     *
+     * @param right the right stream: per key, a history of versions
+     * @param <R> its record type
+     * @return the as-of join, to configure and finish
+     */
+    public <R> AsOfJoin<T, R, K> asOfJoin(final KeyedStream<R, K> right) {
+        Objects.requireNonNull(right, "right");
+        ConnectedStreams.requireConnectable(pipeline, right.pipeline, keyByStep, right.keyByStep, "KeyedStream.asOfJoin");
+        return new AsOfJoin<>(this, right);
     }
 
     /** @return the keyed stage's settings as recorded in the plan */

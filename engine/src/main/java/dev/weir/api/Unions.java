@@ -14,17 +14,15 @@ final class Unions {
     }
 
     /**
-     * Will be {@code first.map(TaggedUnion::<A, B>one).union(second.map(TaggedUnion::<A, B>two))}
-     * once {@code DataStream.union} is part of the API.
+     * {@code first.map(TaggedUnion::<A, B>one).union(second.map(TaggedUnion::<A, B>two))}.
      *
      * @param first the first input
      * @param second the second input
      * @param <A> the first input's type
      * @param <B> the second input's type
      * @return both inputs' records, tagged, in one stream
-     * @throws UnsupportedOperationException until {@code DataStream.union} exists
      */
     static <A, B> DataStream<TaggedUnion<A, B>> of(final DataStream<A> first, final DataStream<B> second) {
-        throw new UnsupportedOperationException("union is not compiled yet");
+        return first.map(TaggedUnion::<A, B>one).union(second.map(TaggedUnion::<A, B>two));
     }
 }
