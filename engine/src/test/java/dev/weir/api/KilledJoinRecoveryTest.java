@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 final class KilledJoinRecoveryTest {
     private static final String POSITION = "(\\d+) records, offset (\\d+)";
-    private static final Pattern RESUMED = Pattern.compile("resumed from checkpoint (\\d+) at " + POSITION + "; " + POSITION + "; " + POSITION);
+    private static final Pattern RESUMED = Pattern.compile(
+            "resumed from checkpoint (\\d+) at " + POSITION + "; " + POSITION + "; " + POSITION);
     /** Lines of each input file. */
     private static final int LINES = 20_000;
     private static final int ACCOUNTS = 11;
@@ -41,7 +42,7 @@ final class KilledJoinRecoveryTest {
     Path dir;
 
     @ParameterizedTest(name = "killed after checkpoint {0}")
-    @ValueSource(ints = {4, 8, 12})
+    @ValueSource(ints = {3, 6, 9})
     void aJoinKilledWithSigkillAndStartedAgainGivesEveryMatchOnce(final int killAfter) throws Exception {
         final Path inputs = writeInputs(dir.resolve("inputs"));
         OrderExecutionService.run(inputs, dir.resolve("reference-checkpoints"), dir.resolve("reference"), 0, HeapStateBackend.INSTANCE);
@@ -124,8 +125,8 @@ final class KilledJoinRecoveryTest {
         for (int file = 0; file < 2; file++) {
             final StringBuilder text = new StringBuilder("id,account,time\n");
             for (int i = 0; i < LINES; i++) {
-                text.append(file == 0 ? 'e' : 'w').append(i).append(',').append(orderAccount(file, i)).append(',').append(orderTime(file, i))
-                        .append('\n');
+                text.append(file == 0 ? 'e' : 'w').append(i).append(',').append(orderAccount(file, i)).append(',')
+                        .append(orderTime(file, i)).append('\n');
             }
             Files.writeString(inputs.resolve(OrderExecutionService.INPUTS.get(file)), text, StandardCharsets.UTF_8);
         }
@@ -192,7 +193,7 @@ final class KilledJoinRecoveryTest {
             }
         }
         command.addAll(List.of("-Xmx256m", "-cp", System.getProperty("java.class.path"), OrderExecutionService.class.getName(),
-                inputs.toString(), checkpoints.toString(), output.toString(), "10000"));
+                inputs.toString(), checkpoints.toString(), output.toString(), "5000"));
         return new ProcessBuilder(command).redirectOutput(dir.resolve(name + ".out").toFile())
                 .redirectError(dir.resolve(name + ".err").toFile()).start();
     }

@@ -116,8 +116,8 @@ public final class OrderExecutionService {
             for (final Publisher<Event> publisher : publishers) {
                 from.add(pipeline.restoredPosition(publisher));
             }
-            System.out.println("resumed from checkpoint " + running.completedCheckpointId() + " at " + from.get(0) + "; " + from.get(1) + "; "
-                    + from.get(2));
+            System.out.println("resumed from checkpoint " + running.completedCheckpointId() + " at " + from.get(0) + "; "
+                    + from.get(1) + "; " + from.get(2));
             System.out.flush();
             publish(inputs, from, publishers, linesPerSecond);
             running.awaitTermination();
