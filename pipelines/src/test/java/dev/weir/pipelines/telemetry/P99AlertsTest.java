@@ -3,6 +3,8 @@ package dev.weir.pipelines.telemetry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.offheap.ChronicleStateBackend;
+import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.pipelines.replay.RowSchema;
@@ -10,16 +12,19 @@ import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
+import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The check of {@code statsd-alerts} ({@link StatsdAlertsJob#alerts}: windows keyed by series, the threshold table as
  * broadcast state): windows that come before the table is complete wait for its end and are then checked by window
- * start, host and metric; windows after it are checked as they come; a series without a line never alerts.
+ * start, host and metric; windows after it are checked as they come; a series without a line never alerts. On the heap
+ * and on the Chronicle backend.
  */
 class P99AlertsTest {
     private static final RowPrinter ROWS = new RowPrinter(OutputFormat.CSV, RowSchema.of("host", "metric", "window_start", "p99",
@@ -29,9 +34,14 @@ class P99AlertsTest {
         return new PercentileRow(new Series(new Host(host), metric), start, new Percentiles(3, p99 / 2, p99, p99));
     }
 
-    @Test
-    void windowsBeforeTheEndOfTheTableWaitForItAndComeOutInWindowOrder() {
-        final StreamPipeline pipeline = StreamPipeline.named("alerts").stateBackend(HeapStateBackend.INSTANCE);
+    static List<StateBackend> backends() {
+        return List.of(HeapStateBackend.INSTANCE, new ChronicleStateBackend(ChronicleStateConfig.defaults()));
+    }
+
+    @ParameterizedTest
+    @MethodSource("backends")
+    void windowsBeforeTheEndOfTheTableWaitForItAndComeOutInWindowOrder(final StateBackend backend) {
+        final StreamPipeline pipeline = StreamPipeline.named("alerts").stateBackend(backend);
         final Publisher<PercentileRow> windows = pipeline.publisher("windows");
         final Publisher<ThresholdLine> table = pipeline.publisher("thresholds");
         final List<String> rows = new ArrayList<>();
