@@ -46,7 +46,8 @@ public interface ReplayJob<E> {
      * @param context the replay's counters
      * @return the rows, in the order they are to be written
      */
-    default DataStream<? extends ResultRow> results(final StreamPipeline pipeline, final DataStream<E> events, final ReplayContext context) {
+    default DataStream<? extends ResultRow> results(final StreamPipeline pipeline, final DataStream<E> events,
+            final ReplayContext context) {
         return results(events, context);
     }
 

@@ -40,8 +40,9 @@ public final class StatsdAlertsJob extends ReferencePipeline<MetricSample> {
     public DataStream<AlertRow> results(final StreamPipeline pipeline, final DataStream<MetricSample> events, final ReplayContext context) {
         final List<ThresholdLine> table = new ArrayList<>(thresholds.lines());
         table.add(ThresholdLine.endOfTable());
-        return alerts(SeriesWindows.rows(events, StatsdPercentilesJob::hasDistribution, new PercentileAggregate(), PercentileRow::new, context),
-                pipeline.from("thresholds", CollectionSource.of(table), WatermarkStrategy.noWatermarks(), 1));
+        final DataStream<PercentileRow> windows = SeriesWindows.rows(events, StatsdPercentilesJob::hasDistribution, new PercentileAggregate(),
+                PercentileRow::new, context);
+        return alerts(windows, pipeline.from("thresholds", CollectionSource.of(table), WatermarkStrategy.noWatermarks(), 1));
     }
 
     /**

@@ -47,7 +47,8 @@ class TcaJobAllocationTest {
         long now = 0;
         try (DeterministicPipeline running = pipeline.startDeterministic(clock)) {
             for (int i = 0; i < STOCKS; i++) {
-                publish(orders, loop, event.set(ItchMessageType.ADD_ORDER, stocks[i], 1 + i, 0, 'B', 1_000_000, 100, true, 1).index(index++));
+                publish(orders, loop, event.set(ItchMessageType.ADD_ORDER, stocks[i], 1 + i, 0, 'B', 1_000_000, 100, true, 1)
+                        .index(index++));
                 publish(orders, loop, event.set(ItchMessageType.ADD_ORDER, stocks[i], 100 + i, 0, 'S', 1_000_100, 100, true, 1)
                         .index(index++));
             }
@@ -60,7 +61,8 @@ class TcaJobAllocationTest {
                 final boolean bid = i / 3 % 2 == 0;
                 final long price = bid ? 999_000 - i / 3 % 7 * 100 : 1_001_000 + i / 3 % 7 * 100;
                 reference++;
-                orders.publish(event.set(ItchMessageType.ADD_ORDER, stock, reference, 0, bid ? 'B' : 'S', price, 300, true, i).index(index++), 0);
+                orders.publish(event.set(ItchMessageType.ADD_ORDER, stock, reference, 0, bid ? 'B' : 'S', price, 300, true, i)
+                        .index(index++), 0);
                 orders.publish(event.set(ItchMessageType.ORDER_CANCEL, stock, reference, 0, ' ', 0, 100, true, i).index(index++), 0);
                 orders.publish(event.set(ItchMessageType.ORDER_DELETE, stock, reference, 0, ' ', 0, 0, true, i).index(index++), 0);
                 if (i % 3_000 == 0) {
