@@ -62,7 +62,7 @@ class OptionValueRulesTest {
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--format", "JSONL", capture),
                 "--format: unknown output format 'JSONL' (csv, jsonl or lines)", "replay");
         assertUsage(CommandRun.of("replay", "--pipeline", "OHLCV", capture),
-                "--pipeline: unknown pipeline 'OHLCV' (ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts)", "replay");
+                "--pipeline: unknown pipeline 'OHLCV' (ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts, tca)", "replay");
         assertUsage(CommandRun.of("replay", "--job", "job.yaml", "--decoder", "ITCH", capture), "--decoder: unknown decoder 'ITCH' (itch, statsd)",
                 "replay");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--state", "HEAP", capture),

@@ -228,7 +228,7 @@ class ReplayCommandTest {
         CommandRun.of("replay", "--pipeline", "ohlcv", missing).assertBadInput(missing + ": no such capture file");
         CommandRun.of("replay", "--pipeline", "ohlcv", dir.toString()).assertBadInput(dir + ": is a directory, not a capture file");
         assertUsage(CommandRun.of("replay", "--pipeline", "bars", sample()),
-                "--pipeline: unknown pipeline 'bars' (ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts)");
+                "--pipeline: unknown pipeline 'bars' (ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts, tca)");
         assertUsage(CommandRun.of("replay", "--pipeline", "ohlcv", "--format", "xml", sample()),
                 "--format: unknown output format 'xml' (csv, jsonl or lines)");
         for (final String pace : List.of("fast", "x0", "x-2", "x2000000", "xNaN", "10", "x1e-300", "x1e-10", "x0.0009", "xInfinity", "X10")) {

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.replay;
 
 import dev.weir.api.DataStream;
+import dev.weir.api.StreamPipeline;
 import dev.weir.time.Clock;
 import dev.weir.time.WatermarkStrategy;
 
@@ -35,6 +36,20 @@ public interface ReplayJob<E> {
      * @return the rows, in the order they are to be written
      */
     DataStream<? extends ResultRow> results(DataStream<E> events, ReplayContext context);
+
+    /**
+     * Builds the pipeline from the decoded events to its rows, with the pipeline at hand for a job that reads more
+     * than the capture (a second source): by default {@link #results(DataStream, ReplayContext)}.
+     *
+     * @param pipeline the pipeline the events are read in
+     * @param events the decoded events
+     * @param context the replay's counters
+     * @return the rows, in the order they are to be written
+     */
+    default DataStream<? extends ResultRow> results(final StreamPipeline pipeline, final DataStream<E> events,
+            final ReplayContext context) {
+        return results(events, context);
+    }
 
     /**
      * The watermarks of the decoded events: by default bounded out-of-orderness with the replay's bound

@@ -1,5 +1,6 @@
 package dev.weir.pipelines.replay;
 
+import dev.weir.pipelines.tca.TcaJob;
 import dev.weir.pipelines.telemetry.MetricRecords;
 import dev.weir.pipelines.telemetry.SilentHostsJob;
 import dev.weir.pipelines.telemetry.StatsdCountersJob;
@@ -17,7 +18,7 @@ import java.util.function.Supplier;
  */
 public final class ReplayJobs {
     private static final List<Supplier<ReplayJob<?>>> JOBS = List.of(OhlcvJob::new, VwapJob::new, StatsdPercentilesJob::new,
-            StatsdCountersJob::new, SilentHostsJob::new);
+            StatsdCountersJob::new, SilentHostsJob::new, TcaJob::new);
     private static final List<Supplier<EventRecords<?>>> RECORDS = List.of(TradeRecords::new, MetricRecords::new);
 
     private ReplayJobs() {

@@ -100,7 +100,7 @@ public final class ReplayRun<E> {
         final StreamPipeline pipeline = StreamPipeline.named("replay-" + job.name()).stateBackend(options.stateBackend())
                 .channelCapacity(CHANNEL_CAPACITY).clock(clock);
         final DataStream<E> events = pipeline.from("capture", source, job.watermarks(options, clock), 1);
-        job.results(events, context).sink(sink);
+        job.results(pipeline, events, context).sink(sink);
         final PipelineMetrics metrics;
         if (virtualClock != null) {
             try (DeterministicPipeline running = pipeline.startDeterministic(virtualClock)) {

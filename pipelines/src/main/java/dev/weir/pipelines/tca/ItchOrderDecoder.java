@@ -27,7 +27,8 @@ import org.agrona.DirectBuffer;
  * held and put back in place, repeats dropped, gaps warned) is {@link ItchTradeDecoder}'s, whose message tap this
  * decoder is; its counts are the trade decoder's. A message names its stock by locate code: the stock is the one last
  * added with that locate (its first {@code A}, {@code F} or {@code P}); a message of a locate never seen is skipped.
- * Event time: the message's timestamp in milliseconds, rounded down. Allocates only for a new symbol once warm. One
+ * Event time: the message's timestamp in milliseconds, rounded down; each event carries its index in the decoder's
+ * output ({@link OrderEvent#messageIndex()}). Allocates only for a new symbol once warm. One
  * decoder per reading thread; not thread-safe.
  */
 public final class ItchOrderDecoder implements PayloadDecoder<OrderEvent> {
@@ -44,6 +45,7 @@ public final class ItchOrderDecoder implements PayloadDecoder<OrderEvent> {
     private final OrderReplace replace = new OrderReplace();
     private final Trade trade = new Trade();
     private DecodedEvents<OrderEvent> events = (event, millis) -> { };
+    private long emitted;
 
     /** @param context where gap warnings go, and the size of the event pool */
     public ItchOrderDecoder(final ReplayContext context) {
@@ -129,7 +131,7 @@ public final class ItchOrderDecoder implements PayloadDecoder<OrderEvent> {
         if (symbol == null) {
             return;
         }
-        events.emit(pool.next().set(type, symbol, reference, newReference, side, price, shares, printable, timestampNanos),
+        events.emit(pool.next().set(type, symbol, reference, newReference, side, price, shares, printable, timestampNanos).index(emitted++),
                 timestampNanos / 1_000_000L);
     }
 }

@@ -21,6 +21,7 @@ public final class OrderEvent {
     private long shares;
     private boolean printable;
     private long timestampNanos;
+    private long messageIndex;
 
     /**
      * Refills this event.
@@ -48,6 +49,22 @@ public final class OrderEvent {
         this.printable = printed;
         this.timestampNanos = timestamp;
         return this;
+    }
+
+    /**
+     * Sets the event's place in the decoder's output.
+     *
+     * @param index 0 for the first event a decoder emits, then 1, 2, ...
+     * @return this event
+     */
+    public OrderEvent index(final long index) {
+        this.messageIndex = index;
+        return this;
+    }
+
+    /** @return the event's place in the decoder's output, from 0: its message order across all stocks */
+    public long messageIndex() {
+        return messageIndex;
     }
 
     /** @return the message's type */

@@ -10,7 +10,7 @@ package dev.weir.pipelines.tca;
  * @param bid the best bid, or {@link #NO_PRICE}
  * @param ask the best ask, or {@link #NO_PRICE}
  */
-public record Quote(String symbol, long timestampNanos, long bid, long ask) {
+public record Quote(String symbol, long timestampNanos, long bid, long ask) implements BookPrint {
     /** The price of a side without orders (ITCH order prices are at least 1). */
     public static final long NO_PRICE = 0;
 

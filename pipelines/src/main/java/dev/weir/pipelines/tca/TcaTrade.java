@@ -10,5 +10,5 @@ package dev.weir.pipelines.tca;
  * @param price the price
  * @param shares the shares traded
  */
-public record TcaTrade(String symbol, long timestampNanos, long price, long shares) {
+public record TcaTrade(String symbol, long timestampNanos, long price, long shares) implements BookPrint {
 }

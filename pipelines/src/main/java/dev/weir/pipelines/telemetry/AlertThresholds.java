@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +32,11 @@ public final class AlertThresholds implements Serializable {
     private static final String[] FIELDS = {"host", "metric", "p99_threshold"};
 
     private final HashMap<String, HashMap<String, Double>> byHost;
+    private final ArrayList<ThresholdLine> lines;
 
-    private AlertThresholds(final HashMap<String, HashMap<String, Double>> byHost) {
+    private AlertThresholds(final HashMap<String, HashMap<String, Double>> byHost, final ArrayList<ThresholdLine> lines) {
         this.byHost = byHost;
+        this.lines = lines;
     }
 
     /**
@@ -67,6 +71,7 @@ public final class AlertThresholds implements Serializable {
      */
     public static AlertThresholds parse(final String file, final List<String> lines) {
         final HashMap<String, HashMap<String, Double>> byHost = new HashMap<>();
+        final ArrayList<ThresholdLine> table = new ArrayList<>();
         boolean header = false;
         for (int i = 0; i < lines.size(); i++) {
             final int line = i + 1;
@@ -97,11 +102,12 @@ public final class AlertThresholds implements Serializable {
                 throw new ThresholdFileException(file, line, "metric", "host " + host + " and metric '" + metric
                         + "' have a threshold on an earlier line already");
             }
+            table.add(new ThresholdLine(host, metric, threshold));
         }
         if (!header) {
             throw new ThresholdFileException(file, 0, null, "is empty; it starts with the header '" + HEADER + "'");
         }
-        return new AlertThresholds(byHost);
+        return new AlertThresholds(byHost, table);
     }
 
     /**
@@ -113,6 +119,11 @@ public final class AlertThresholds implements Serializable {
         final Map<String, Double> metrics = byHost.get(host);
         final Double threshold = metrics == null ? null : metrics.get(metric);
         return threshold == null ? Double.NaN : threshold;
+    }
+
+    /** @return each series' threshold in the order of the file's lines */
+    public List<ThresholdLine> lines() {
+        return Collections.unmodifiableList(lines);
     }
 
     /** @return how many series have a threshold */

@@ -33,7 +33,7 @@ class TopOfBookAllocationTest {
         final StreamPipeline pipeline = StreamPipeline.named("top-of-book").stateBackend(HeapStateBackend.INSTANCE);
         final Publisher<OrderEvent> orders = pipeline.publisher("orders");
         final long[] quotes = new long[1];
-        final Sink<Quote> sink = (quote, timestamp) -> quotes[0]++;
+        final Sink<BookPrint> sink = (quote, timestamp) -> quotes[0]++;
         pipeline.from(orders, WatermarkStrategy.explicit())
                 .keyBy((KeySelector<OrderEvent, SymbolKey> & Serializable) OrderEvent::symbol)
                 .process(new TopOfBook())

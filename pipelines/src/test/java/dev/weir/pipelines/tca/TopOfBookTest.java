@@ -95,10 +95,10 @@ class TopOfBookTest {
 
         @Override
         public DataStream<QuoteLine> results(final DataStream<OrderEvent> events, final ReplayContext context) {
-            return events.keyBy((KeySelector<OrderEvent, SymbolKey> & Serializable) OrderEvent::symbol)
-                    .process(new TopOfBook())
-                    .sideOutput(TopOfBook.TRADES, (trade, timestamp) -> trades.add(trade.toString()))
-                    .map(QuoteLine::new);
+            final DataStream<BookPrint> prints = events.keyBy((KeySelector<OrderEvent, SymbolKey> & Serializable) OrderEvent::symbol)
+                    .process(new TopOfBook());
+            prints.filter(print -> print instanceof TcaTrade).sink((trade, timestamp) -> trades.add(trade.toString()));
+            return prints.filter(print -> print instanceof Quote).map(print -> new QuoteLine((Quote) print));
         }
     }
 }

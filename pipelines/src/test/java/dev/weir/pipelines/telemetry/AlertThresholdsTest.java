@@ -25,6 +25,9 @@ class AlertThresholdsTest {
         assertEquals(0.5, thresholds.of("10.0.0.2", "api.latency"));
         assertEquals(Double.NaN, thresholds.of("10.0.0.2", "a,b"));
         assertEquals(Double.NaN, thresholds.of("10.0.0.3", "api.latency"));
+        // the lines the table stream of the pipeline emits, in the file's order
+        assertEquals(List.of(new ThresholdLine("10.0.0.1", "api.latency", 250), new ThresholdLine("10.0.0.1", "a,b", 1000),
+                new ThresholdLine("10.0.0.2", "api.latency", 0.5)), thresholds.lines());
     }
 
     @Test

@@ -84,7 +84,7 @@ public final class ReplayCommand implements Callable<Integer> {
     /** What runs over the decoded events: a reference pipeline or a job file. */
     static final class Pipeline {
         @Option(names = "--pipeline", paramLabel = "NAME", required = true,
-                description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts or statsd-alerts.")
+                description = "The pipeline: ohlcv, vwap, statsd-percentiles, statsd-counters, silent-hosts, tca or statsd-alerts.")
         private String name;
 
         @Option(names = "--job", paramLabel = "JOB.yaml", required = true,

@@ -1,0 +1,312 @@
+package dev.weir.offheap;
+
+import dev.weir.api.DataStream;
+import dev.weir.api.StreamPipeline;
+import dev.weir.checkpoint.CheckpointDirectory;
+import dev.weir.operator.Collector;
+import dev.weir.operator.ProcessJoinFunction;
+import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.Sink;
+import dev.weir.source.Publisher;
+import dev.weir.source.PublisherPosition;
+import dev.weir.state.StateBackend;
+import dev.weir.time.WatermarkStrategy;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The application of the engine's KilledJoinRecoveryTest with its keyed state on the Chronicle backend: orders from
+ * two files ({@code orders-east.csv}, {@code orders-west.csv}, unioned) interval-joined by account with executions
+ * ({@code executions.csv}) at parallelism 3, each an {@code id,account,time} line after a header, read with bounded
+ * out-of-orderness watermarks and fed through one publisher each with each line's end as its offset, checkpointed
+ * every 50 ms with {@link StreamPipeline#resumeOrStart}. One thread feeds the three publishers a line of each in turn.
+ * On a restart each file is read from its restored offset, and each join instance's results file is cut back to what
+ * it held at the restored checkpoint's barrier ({@code results-<instance>.commits} records that length at every
+ * barrier, before the checkpoint can complete). Prints {@code resumed from checkpoint N at <east>; <west>;
+ * <executions>} when it starts and {@code checkpoint N completed} as checkpoints complete. Used by
+ * KilledJoinChronicleRecoveryTest in a child JVM, which gets the Chronicle backend's JVM flags.
+ */
+public final class ChronicleOrderExecutionService {
+    /** The input files, in the order of the publishers. */
+    static final List<String> INPUTS = List.of("orders-east.csv", "orders-west.csv", "executions.csv");
+    /** How far records of one file are out of order at most, ms. */
+    static final long OUT_OF_ORDERNESS = 20;
+    /** The join's bounds around an order's time, ms. */
+    static final long LOWER = -4;
+    static final long UPPER = 6;
+    /** The join's instances. */
+    static final int PARALLELISM = 3;
+
+    private ChronicleOrderExecutionService() {
+    }
+
+    /** An order or an execution: its id, account and event time. */
+    record Event(String id, int account, long time) {
+        static Event parse(final String line) {
+            final String[] fields = line.split(",");
+            return new Event(fields[0], Integer.parseInt(fields[1]), Long.parseLong(fields[2]));
+        }
+    }
+
+    /** An order and an execution of its account within the bounds, as a result line. */
+    static final class Match implements ProcessJoinFunction<Event, Event, String> {
+        @Override
+        public void processElement(final Event order, final Event execution, final Context ctx, final Collector<String> out) {
+            out.collect(order.id() + "," + execution.id() + "," + order.account() + "," + ctx.timestamp());
+        }
+    }
+
+    /**
+     * @param args the input directory, the checkpoint directory, the output directory, lines a second over all inputs
+     *     (0: as fast as it goes)
+     * @throws Exception if the run fails
+     */
+    public static void main(final String[] args) throws Exception {
+        run(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), Long.parseLong(args[3]),
+                new ChronicleStateBackend(ChronicleStateConfig.defaults()));
+        System.out.println("done");
+        System.out.flush();
+    }
+
+    /**
+     * Runs the service to the end of its inputs, resuming from the latest complete checkpoint if there is one.
+     *
+     * @param inputs the directory of the three input files
+     * @param checkpoints the checkpoint directory
+     * @param output where the results files go
+     * @param linesPerSecond the publishing rate over all inputs, 0 for none
+     * @param backend the keyed state backend
+     * @throws Exception if the run fails
+     */
+    static void run(final Path inputs, final Path checkpoints, final Path output, final long linesPerSecond, final StateBackend backend)
+            throws Exception {
+        Files.createDirectories(output);
+        // the checkpoint resumeOrStart restores, read before any result is written: the results files go back to it
+        final long resumedFrom = new CheckpointDirectory(checkpoints).latestCompleteId();
+        final StreamPipeline pipeline = StreamPipeline.named("order-executions").stateBackend(backend)
+                .resumeOrStart(checkpoints, Duration.ofMillis(50));
+        final List<Publisher<Event>> publishers = new ArrayList<>();
+        final List<DataStream<Event>> streams = new ArrayList<>();
+        for (final String input : INPUTS) {
+            final Publisher<Event> publisher = pipeline.publisher(input.substring(0, input.indexOf('.')));
+            publishers.add(publisher);
+            streams.add(pipeline.from(publisher, WatermarkStrategy.<Event>forBoundedOutOfOrderness(OUT_OF_ORDERNESS)
+                    .withTimestampAssigner((event, ts) -> event.time())));
+        }
+        streams.get(0).union(streams.get(1)).keyBy(Event::account)
+                .intervalJoin(streams.get(2).keyBy(Event::account)).between(Duration.ofMillis(LOWER), Duration.ofMillis(UPPER))
+                .parallelism(PARALLELISM)
+                .process(new Match())
+                .sink(new ResultsFiles(output, resumedFrom));
+        try (RunningPipeline running = pipeline.start()) {
+            final List<PublisherPosition> from = new ArrayList<>();
+            for (final Publisher<Event> publisher : publishers) {
+                from.add(pipeline.restoredPosition(publisher));
+            }
+            System.out.println("resumed from checkpoint " + running.completedCheckpointId() + " at " + from.get(0) + "; "
+                    + from.get(1) + "; " + from.get(2));
+            System.out.flush();
+            publish(inputs, from, publishers, linesPerSecond);
+            running.awaitTermination();
+        }
+    }
+
+    /** Publishes every line after each file's restored offset, a line of each file in turn, each with the byte offset after it. */
+    private static void publish(final Path inputs, final List<PublisherPosition> from, final List<Publisher<Event>> publishers,
+            final long linesPerSecond) throws IOException {
+        final List<LineReader> readers = new ArrayList<>();
+        try {
+            for (int i = 0; i < INPUTS.size(); i++) {
+                readers.add(new LineReader(inputs.resolve(INPUTS.get(i)), from.get(i)));
+            }
+            final long start = System.nanoTime();
+            long published = 0;
+            boolean any = true;
+            while (any) {
+                any = false;
+                for (int i = 0; i < readers.size(); i++) {
+                    final LineReader reader = readers.get(i);
+                    if (reader.ended) {
+                        continue;
+                    }
+                    final String line = reader.next();
+                    if (line == null) {
+                        publishers.get(i).end();
+                        continue;
+                    }
+                    any = true;
+                    publishers.get(i).publishWithOffset(Event.parse(line), reader.offset);
+                    published++;
+                    if (linesPerSecond > 0) {
+                        pace(start, published, linesPerSecond);
+                    }
+                }
+            }
+        } finally {
+            for (final LineReader reader : readers) {
+                reader.in.close();
+            }
+        }
+    }
+
+    /** One input file from a restored offset (past the header at the start): its lines and the offset after each. */
+    private static final class LineReader {
+        private final InputStream in;
+        private final StringBuilder line = new StringBuilder();
+        private long offset;
+        private boolean ended;
+
+        LineReader(final Path file, final PublisherPosition from) throws IOException {
+            final FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+            this.offset = from.hasOffset() ? from.offset() : 0;
+            channel.position(offset);
+            this.in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
+            if (offset == 0) {
+                next(); // the header
+            }
+        }
+
+        /** @return the next line, or null at the end of the file (then {@link #ended}) */
+        String next() throws IOException {
+            line.setLength(0);
+            for (int c = in.read(); c >= 0; c = in.read()) {
+                offset++;
+                if (c == '\n') {
+                    return line.toString();
+                }
+                line.append((char) c);
+            }
+            ended = true;
+            return null;
+        }
+    }
+
+    /** Waits until {@code published} lines are due at the rate; the next publish injects a checkpoint's barrier that fell due meanwhile. */
+    private static void pace(final long startNanos, final long published, final long linesPerSecond) {
+        final long due = startNanos + published * TimeUnit.SECONDS.toNanos(1) / linesPerSecond;
+        while (System.nanoTime() < due) {
+            LockSupport.parkNanos(due - System.nanoTime());
+        }
+    }
+
+    /** One results file per join instance, cut back on restart to the length it had at the restored checkpoint's barrier. */
+    private static final class ResultsFiles implements Sink<String> {
+        private final Path output;
+        private final long resumedFrom;
+
+        ResultsFiles(final Path output, final long resumedFrom) {
+            this.output = output;
+            this.resumedFrom = resumedFrom;
+        }
+
+        @Override
+        public void accept(final String value, final long timestamp) {
+            throw new IllegalStateException("each join instance writes its own file");
+        }
+
+        @Override
+        public Sink<String> instance(final int instance, final int parallelism) {
+            return new ResultsFile(output.resolve("results-" + instance + ".csv"), output.resolve("results-" + instance + ".commits"),
+                    resumedFrom);
+        }
+
+        @Override
+        public void checkpointCompleted(final long checkpointId) {
+            System.out.println("checkpoint " + checkpointId + " completed");
+            System.out.flush();
+        }
+    }
+
+    /** One instance's results: written at each barrier, whose length then goes into the commits file, and at the end. */
+    private static final class ResultsFile implements Sink<String> {
+        private final FileChannel results;
+        private final FileChannel commits;
+        private final StringBuilder pending = new StringBuilder();
+
+        ResultsFile(final Path resultsFile, final Path commitsFile, final long resumedFrom) {
+            try {
+                this.results = FileChannel.open(resultsFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                this.commits = FileChannel.open(commitsFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.APPEND);
+                final long length = resumedFrom == 0 ? 0 : committedLength(commitsFile, resumedFrom);
+                results.truncate(length);
+                results.position(length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private static long committedLength(final Path commitsFile, final long checkpointId) throws IOException {
+            final List<String> lines = Files.readAllLines(commitsFile);
+            for (int i = lines.size() - 1; i >= 0; i--) {
+                final String[] fields = lines.get(i).split(" ");
+                if (fields.length == 2 && Long.parseLong(fields[0]) == checkpointId) {
+                    return Long.parseLong(fields[1]);
+                }
+            }
+            throw new IllegalStateException(commitsFile + " has no length for checkpoint " + checkpointId);
+        }
+
+        @Override
+        public void accept(final String match, final long timestamp) {
+            pending.append(match).append('\n');
+        }
+
+        @Override
+        public void checkpoint(final long checkpointId) {
+            try {
+                write();
+                write(commits, checkpointId + " " + results.position() + "\n");
+                commits.force(false);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void finish() {
+            try {
+                write();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                results.close();
+                commits.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private void write() throws IOException {
+            write(results, pending.toString());
+            pending.setLength(0);
+            results.force(false);
+        }
+
+        private static void write(final FileChannel channel, final String text) throws IOException {
+            final ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+        }
+    }
+}
