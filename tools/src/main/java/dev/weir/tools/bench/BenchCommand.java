@@ -251,8 +251,8 @@ public final class BenchCommand implements Callable<Integer> {
         }
         final long bound = BenchValues.millis("--out-of-orderness", outOfOrderness);
         if (bound > BenchSettings.MAX_OUT_OF_ORDERNESS_MILLIS) {
-            throw new BenchOptionException("--out-of-orderness", "must be at most " + BenchSettings.MAX_OUT_OF_ORDERNESS_MILLIS
-                    + "ms, got " + outOfOrderness);
+            throw new BenchOptionException("--out-of-orderness", "must be at most " + BenchSettings.MAX_OUT_OF_ORDERNESS_MILLIS / 1_000
+                    + "s, got " + outOfOrderness);
         }
         settings = settings.withOutOfOrdernessMillis(bound).withMatchRate(BenchValues.fraction("--match-rate", matchRate));
         final StagePlacement[] placements = BenchValues.placements(placement);
