@@ -96,6 +96,17 @@ public final class IntervalJoinPipeline implements NamedPipeline<BenchEvent> {
 
     @Override
     public PipelineFactory<BenchEvent> ceiling(final BenchSettings settings) {
-        return arrivals -> new IntervalJoinCeiling(arrivals, settings, JoinPairs.NONE);
+        return ceiling(settings, JoinPairs.NONE);
+    }
+
+    /**
+     * The ceiling handing every pair it joins to a collector, for tests that compare an engine's pairs with it.
+     *
+     * @param settings the run's settings
+     * @param pairs receives each pair on the sending thread
+     * @return builds the ceiling for each run
+     */
+    public PipelineFactory<BenchEvent> ceiling(final BenchSettings settings, final JoinPairs pairs) {
+        return arrivals -> new IntervalJoinCeiling(arrivals, settings, pairs);
     }
 }

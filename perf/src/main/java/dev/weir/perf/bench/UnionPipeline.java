@@ -91,6 +91,18 @@ public final class UnionPipeline implements NamedPipeline<BenchEvent> {
 
     @Override
     public PipelineFactory<BenchEvent> ceiling(final BenchSettings settings) {
-        return arrivals -> new UnionCeiling(arrivals, settings, CountSumResults.NONE);
+        return ceiling(settings, CountSumResults.NONE);
+    }
+
+    /**
+     * The ceiling handing every window result it computes to a collector, for tests that compare an engine's results
+     * with it.
+     *
+     * @param settings the run's settings
+     * @param results receives each window result on the sending thread
+     * @return builds the ceiling for each run
+     */
+    public PipelineFactory<BenchEvent> ceiling(final BenchSettings settings, final CountSumResults results) {
+        return arrivals -> new UnionCeiling(arrivals, settings, results);
     }
 }
