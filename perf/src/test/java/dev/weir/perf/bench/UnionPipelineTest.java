@@ -99,6 +99,25 @@ final class UnionPipelineTest {
         assertEquals(results.size() - arrivals[0].histogram().getTotalCount(), arrivals[0].unattributed());
     }
 
+    /**
+     * With periodic watermarks every 5 ms each venue's watermark moves on its own clock, so which watermark fires a window
+     * depends on timing, but no trade is late, so the windows are the ceiling's all the same.
+     */
+    @Test
+    void periodicWatermarksGiveTheSameWindows() throws InterruptedException {
+        final List<WindowCountSum> expected = ceiling(new Arrivals[1]);
+        final BenchSettings periodic = SMALL.withWatermarkIntervalMillis(5);
+        final UnionPipeline union = new UnionPipeline();
+        final CollectingPipeline<BenchEvent, WindowCountSum> collecting = new CollectingPipeline<>(union, union::results);
+        final Arrivals weir = CollectingPipeline.drive(new WeirSystem<>(collecting, periodic),
+                union.events(periodic, WeirSystem.eventsInFlight(periodic) + 1), EVENTS);
+        final List<WindowCountSum> actual = collecting.results();
+        actual.sort(ORDER);
+        expected.sort(ORDER);
+        assertEquals(expected, actual);
+        assertEquals(expected.size(), weir.received());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("weirSettings")
     void weirAndTheCeilingComputeTheSameWindows(final String name, final BenchSettings settings) throws InterruptedException {
