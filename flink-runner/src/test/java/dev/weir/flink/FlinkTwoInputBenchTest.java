@@ -56,7 +56,8 @@ class FlinkTwoInputBenchTest {
                 window -> window.toString(), null);
         final List<SystemResult> results = run(union, SMALL);
         assertSameAsTheCeiling(results);
-        assertTrue(results.get(0).histogram().getTotalCount() >= 4 * 9, "windows fired by a watermark: " + results.get(0).histogram().getTotalCount());
+        final long fired = results.get(0).histogram().getTotalCount();
+        assertTrue(fired >= 4 * 9, "windows fired by a watermark: " + fired);
         final List<String> expected = ceilingResults(new UnionPipeline(), new UnionPipeline().ceiling(SMALL,
                 (key, start, end, count, sum) -> expectedResults.add(new WindowCountSum(key, start, end, count, sum).toString())), SMALL);
         assertEquals(3, union.runs.size(), "Weir's run and both Flink runs recorded their windows");
@@ -112,12 +113,14 @@ class FlinkTwoInputBenchTest {
         }
     }
 
-    private static List<SystemResult> run(final NamedPipeline<BenchEvent> pipeline, final BenchSettings settings) throws InterruptedException {
+    private static List<SystemResult> run(final NamedPipeline<BenchEvent> pipeline, final BenchSettings settings)
+            throws InterruptedException {
         final Harness<BenchEvent> harness = new Harness<>(SystemNanoClock.INSTANCE,
                 pipeline.events(settings, WeirSystem.eventsInFlight(settings) + 1));
         harness.system("ceiling", pipeline.ceiling(settings));
         harness.system("weir", new WeirSystem<>(pipeline, settings));
-        for (final Map.Entry<String, PipelineFactory<BenchEvent>> system : new FlinkComparedEngine().systems(pipeline, settings).entrySet()) {
+        final Map<String, PipelineFactory<BenchEvent>> flink = new FlinkComparedEngine().systems(pipeline, settings);
+        for (final Map.Entry<String, PipelineFactory<BenchEvent>> system : flink.entrySet()) {
             harness.system(system.getKey(), system.getValue());
         }
         return harness.run(settings.plan());

@@ -79,8 +79,10 @@ public final class UnionPipeline implements NamedPipeline<BenchEvent> {
      * @return one result per symbol and fired window
      */
     public DataStream<WindowCountSum> results(final DataStream<BenchEvent> source, final BenchSettings settings) {
-        final DataStream<BenchEvent> venueA = source.filter(InputSides.FIRST).assignTimestampsAndWatermarks(InputSides.watermarks(settings));
-        final DataStream<BenchEvent> venueB = source.filter(InputSides.SECOND).assignTimestampsAndWatermarks(InputSides.watermarks(settings));
+        final DataStream<BenchEvent> venueA = source.filter(InputSides.FIRST)
+                .assignTimestampsAndWatermarks(InputSides.watermarks(settings));
+        final DataStream<BenchEvent> venueB = source.filter(InputSides.SECOND)
+                .assignTimestampsAndWatermarks(InputSides.watermarks(settings));
         return CountSumWindows.of(venueA.union(venueB), settings, TumblingEventTimeWindows.of(WINDOW_MILLIS));
     }
 

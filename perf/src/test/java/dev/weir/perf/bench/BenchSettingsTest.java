@@ -106,11 +106,13 @@ final class BenchSettingsTest {
                         "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 2"),
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withParallelism(3).withPlacements(StagePlacement.INLINE),
                         "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 3"),
-                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withOutOfOrdernessMillis(-1), "the out-of-orderness must be within 0..10000 ms, got -1"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withOutOfOrdernessMillis(-1),
+                        "the out-of-orderness must be within 0..10000 ms, got -1"),
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withOutOfOrdernessMillis(10_001),
                         "the out-of-orderness must be within 0..10000 ms, got 10001"),
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withMatchRate(1.5), "the match rate must be within 0..1, got 1.5"),
-                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withMatchRate(Double.NaN), "the match rate must be within 0..1, got NaN"));
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withMatchRate(Double.NaN),
+                        "the match rate must be within 0..1, got NaN"));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -22,8 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@code interval-join}: each input stays within its out-of-orderness and the match rate holds; the ceiling joins
  * exactly the pairs the input makes (found by brute force); Weir, under each kind of setting, joins exactly the
- * ceiling's multiset of pairs and reports them alike (counted, not timed), with watermarks after every event or every 5 ms. The input: 20,000 events, half orders of
- * 1,000 ids, half executions, a millisecond of event time apart, out of order by up to 20 ms per input.
+ * ceiling's multiset of pairs and reports them alike (counted, not timed), with watermarks after every event or every
+ * 5 ms. The input: 20,000 events, half orders of 1,000 ids, half executions, a millisecond of event time apart, out of
+ * order by up to 20 ms per input.
  */
 final class IntervalJoinPipelineTest {
     private static final int EVENTS = 20_000;
@@ -62,7 +63,8 @@ final class IntervalJoinPipelineTest {
             final BenchEvent event = input.next(i, 0);
             final int side = (int) (event.value() & 1);
             assertEquals(i % 2, side, "orders and executions alternate");
-            assertTrue(newest[side] == Long.MIN_VALUE || event.eventTimeMillis() >= newest[side] - 20, "event " + i + " is within the bound of its input");
+            assertTrue(newest[side] == Long.MIN_VALUE || event.eventTimeMillis() >= newest[side] - 20,
+                    "event " + i + " is within the bound of its input");
             newest[side] = Math.max(newest[side], event.eventTimeMillis());
             if (side == 0) {
                 assertEquals((int) (i / 2 % 1_000), event.key());
@@ -81,7 +83,8 @@ final class IntervalJoinPipelineTest {
         final Map<Integer, List<Long>> executions = new HashMap<>();
         for (long i = 0; i < EVENTS; i++) {
             final BenchEvent event = input.next(i, 0);
-            ((event.value() & 1) == 0 ? orders : executions).computeIfAbsent(event.key(), id -> new ArrayList<>()).add(event.eventTimeMillis());
+            final Map<Integer, List<Long>> side = (event.value() & 1) == 0 ? orders : executions;
+            side.computeIfAbsent(event.key(), id -> new ArrayList<>()).add(event.eventTimeMillis());
         }
         final List<Pair> pairs = new ArrayList<>();
         for (final Map.Entry<Integer, List<Long>> order : orders.entrySet()) {
@@ -96,7 +99,8 @@ final class IntervalJoinPipelineTest {
         return pairs;
     }
 
-    private static List<Pair> ceiling(final BenchSettings settings, final Arrivals[] arrivals, final long[] late) throws InterruptedException {
+    private static List<Pair> ceiling(final BenchSettings settings, final Arrivals[] arrivals, final long[] late)
+            throws InterruptedException {
         final List<Pair> pairs = new ArrayList<>();
         final IntervalJoinCeiling[] made = new IntervalJoinCeiling[1];
         arrivals[0] = CollectingPipeline.drive(reported -> {

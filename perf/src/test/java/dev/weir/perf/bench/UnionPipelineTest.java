@@ -46,8 +46,10 @@ final class UnionPipelineTest {
             final int venue = (int) (event.value() & 1);
             assertEquals(i % 2, venue, "venues alternate");
             assertEquals(i % 1_000, event.value());
-            assertTrue(newest[venue] == Long.MIN_VALUE || event.eventTimeMillis() >= newest[venue] - bound, "event " + i + " is within the bound of its venue");
-            assertTrue(event.eventTimeMillis() >= i && event.eventTimeMillis() <= i + bound, "event " + i + " at " + event.eventTimeMillis());
+            assertTrue(newest[venue] == Long.MIN_VALUE || event.eventTimeMillis() >= newest[venue] - bound,
+                    "event " + i + " is within the bound of its venue");
+            assertTrue(event.eventTimeMillis() >= i && event.eventTimeMillis() <= i + bound,
+                    "event " + i + " at " + event.eventTimeMillis());
             newest[venue] = Math.max(newest[venue], event.eventTimeMillis());
             latest = Math.max(latest, event.eventTimeMillis() - i);
             if (i < 16) {
@@ -95,7 +97,8 @@ final class UnionPipelineTest {
         // 8 symbols x 20 windows, and the jitter takes the last trades into a 21st
         assertTrue(results.size() >= 160 && results.size() <= 168, "windows: " + results.size());
         assertEquals(results.size(), arrivals[0].received());
-        assertTrue(arrivals[0].histogram().getTotalCount() >= 19 * 8, "windows fired by a watermark: " + arrivals[0].histogram().getTotalCount());
+        final long fired = arrivals[0].histogram().getTotalCount();
+        assertTrue(fired >= 19 * 8, "windows fired by a watermark: " + fired);
         assertEquals(results.size() - arrivals[0].histogram().getTotalCount(), arrivals[0].unattributed());
     }
 

@@ -58,7 +58,8 @@ public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "PIPELINE", description = "The named pipeline: pass-through, tumbling, sliding, session, ohlcv, union or interval-join"
+    @Parameters(paramLabel = "PIPELINE", description = "The named pipeline: pass-through, tumbling, sliding, session, ohlcv, union or"
+            + " interval-join"
             + " (those this build has; see docs/performance.md).")
     private String pipelineName;
 
