@@ -12,12 +12,15 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.yaml.snakeyaml.Yaml;
 
 /**
  * {@code weir bench --compare flink} through the command line's entry point with flink-runner on the class path (as
  * {@code ./weir} runs it): a tiny run of {@code tumbling} runs and reports {@code ceiling}, {@code weir}, {@code flink}
- * and {@code flink-bt0}, each system's files written; {@code ohlcv} is one line and exit code 2. Nothing is timed.
+ * and {@code flink-bt0}, each system's files written, and so do {@code union} and {@code interval-join}; {@code ohlcv} is one line
+ * and exit code 2. Nothing is timed.
  */
 class FlinkBenchCommandTest {
     private static final List<String> SYSTEMS = List.of("ceiling", "weir", "flink", "flink-bt0");
@@ -56,6 +59,41 @@ class FlinkBenchCommandTest {
         // end of the input
         assertEquals(SYSTEMS.stream().map(system -> system + " 16 measured, 4 unattributed").collect(Collectors.toList()), measured,
                 run::describe);
+    }
+
+    /**
+     * The two-input pipelines compared with Flink print every system's figures and Weir's ratio to each of the others,
+     * and every system measures what the ceiling measures. Needs the Flink translation of unions and interval joins.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"union", "interval-join"})
+    void twoInputPipelinesComparedWithFlinkPrintEverySystemAndItsRatio(final String pipeline, @TempDir final Path out) throws Exception {
+        final WeirCli run = WeirCli.of("bench", pipeline, "--compare", "flink", "--out", out.toString(), "--rates", "20k", "--rounds", "1",
+                "--warmup", "500", "--events", "4k", "--keys", "4", "--event-time-pace", "1k", "--idle", "backoff", "--ring-size", "256",
+                "--watermark-interval", "0ms", "--out-of-orderness", "20ms");
+        assertEquals(0, run.exitCode(), run::describe);
+        final List<String> lines = run.lines();
+        assertEquals(pipeline + " at 20,000 events/s, latency in µs:", lines.get(0), run::describe);
+        final List<String> systems = lines.subList(3, 3 + SYSTEMS.size()).stream().map(line -> line.split(" +")[0])
+                .collect(Collectors.toList());
+        assertEquals(SYSTEMS, systems, run::describe);
+        for (final String other : List.of("ceiling", "flink", "flink-bt0")) {
+            assertTrue(lines.stream().anyMatch(line -> line.matches("weir/" + other + ": throughput [0-9.]+x, p99 latency [0-9.]+x")),
+                    run::describe);
+        }
+        assertEquals("weir bench: " + pipeline + ": ceiling, weir, flink, flink-bt0; results into " + out,
+                Arrays.asList(run.err().split("\n")).get(0), run::describe);
+        final Map<String, Object> summary = new Yaml().load(Files.readString(out.resolve("summary.json")));
+        final List<String> measured = new ArrayList<>();
+        for (final Object entry : (List<?>) summary.get("results")) {
+            final Map<?, ?> result = (Map<?, ?>) entry;
+            measured.add(((Map<?, ?>) result.get("latencyNanos")).get("count") + " measured, " + result.get("unattributedResults")
+                    + " unattributed");
+        }
+        assertEquals(SYSTEMS.size(), measured.size(), run::describe);
+        for (final String each : measured) {
+            assertEquals(measured.get(0), each, "every system as the ceiling: " + measured);
+        }
     }
 
     @Test

@@ -82,6 +82,11 @@ class BenchCommandTest {
         "--placement=fused| weir bench: --placement: 'fused' is not a placement (hop or inline)",
         "--placement=hop,| weir bench: --placement: '' is not a placement (hop or inline)",
         "--placement=inline,hop,inline| weir bench: --placement: the placement inline is given twice",
+        "--out-of-orderness=50| weir bench: --out-of-orderness: '50' is not a duration (examples: 250ms, 2s, 1m)",
+        "--out-of-orderness=11s| weir bench: --out-of-orderness: must be at most 10s, got 11s",
+        "--match-rate=most| weir bench: --match-rate: 'most' is not a number (e.g. 0.8)",
+        "--match-rate=1.5| weir bench: --match-rate: must be within 0 and 1, got 1.5",
+        "--match-rate=-0.1| weir bench: --match-rate: must be within 0 and 1, got -0.1",
         "--compare=spark| weir bench: --compare: no engine named 'spark' to compare with; engines on the class path: none"
                 + " (./weir puts flink-runner on the class path only for --compare flink)",
     })
@@ -137,6 +142,30 @@ class BenchCommandTest {
         assertEquals(List.of("weir bench: --placement: inline runs the keyed stage on the publishing thread, so it needs --parallelism 1,"
                 + " got 2"), run.errLines(), run::describe);
         assertEquals(List.of(), List.of(out.toFile().list()), "nothing ran");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"union", "interval-join"})
+    void aPipelineOfTwoInputsRunsItsKeyedStageBehindRingsOnly(final String pipeline, @TempDir final Path out) {
+        final CommandRun run = CommandRun.of("bench", pipeline, "--out", out.toString(), "--placement", "hop,inline");
+        assertEquals(2, run.exitCode(), run::describe);
+        assertEquals(List.of("weir bench: --placement: " + pipeline + " reads two streams into its keyed stage, which runs behind rings"
+                + " only; use hop"), run.errLines(), run::describe);
+        assertEquals(List.of(), List.of(out.toFile().list()), "nothing ran");
+    }
+
+    /** Both two-input pipelines run with their own options and print the ceiling's and Weir's figures and ratio. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"union", "interval-join"})
+    void runsTheTwoInputPipelines(final String pipeline, @TempDir final Path out) {
+        final CommandRun run = CommandRun.of(bench(pipeline, out, "--out-of-orderness", "20ms", "--match-rate", "0.5"));
+        assertEquals(0, run.exitCode(), run::describe);
+        final List<String> lines = run.outLines();
+        assertEquals(pipeline + " at 20,000 events/s, latency in µs:", lines.get(0), run::describe);
+        assertTrue(lines.get(3).startsWith("ceiling "), run::describe);
+        assertTrue(lines.get(4).startsWith("weir "), run::describe);
+        assertTrue(lines.get(5).matches("weir/ceiling: throughput [0-9.]+x, p99 latency [0-9.]+x"), lines.get(5));
+        assertEquals("weir bench: " + pipeline + ": ceiling, weir; results into " + out, run.errLines().get(0), run::describe);
     }
 
     /** One Weir system per placement, each with its ratio to the ceiling (the ratio printed for the inline placement's target). */

@@ -12,12 +12,15 @@ import java.util.function.Consumer;
 /**
  * What one {@code weir bench} run does: the harness's plan (rates, rounds, warm-up and measured events), the input
  * (keys, event-time pace) and Weir's tuning knobs (idle strategy, ring size, batched publishing, state backend,
- * watermark interval, CPUs, parallelism and placements of the keyed stage). Immutable: each {@code with} method returns a copy with
+ * watermark interval, CPUs, parallelism and placements of the keyed stage), and the two-input pipelines' out-of-orderness
+ * and match rate. Immutable: each {@code with} method returns a copy with
  * one value changed, checked. {@link #defaults()} is what {@code weir bench} runs without options.
  */
 public final class BenchSettings {
     /** The rates {@code weir bench} runs by default: 100,000 and 1,000,000 events/s, then flat out. */
     private static final long[] DEFAULT_RATES = {100_000, 1_000_000, BenchmarkPlan.FLAT_OUT};
+    /** The largest out-of-orderness of the two-input pipelines' inputs: 10 s of event time. */
+    public static final long MAX_OUT_OF_ORDERNESS_MILLIS = 10_000;
 
     private final long[] rates;
     private final int rounds;
@@ -34,6 +37,8 @@ public final class BenchSettings {
     private final int[] cpus;
     private final int parallelism;
     private final List<StagePlacement> placements;
+    private final long outOfOrdernessMillis;
+    private final double matchRate;
 
     private BenchSettings(final Draft draft) {
         // the plan checks rates, events and rounds with its own messages
@@ -52,6 +57,9 @@ public final class BenchSettings {
                 "placements must be at least one, each at most once, got " + draft.placements);
         require(draft.parallelism == 1 || !draft.placements.contains(StagePlacement.INLINE),
                 "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got " + draft.parallelism);
+        require(draft.outOfOrdernessMillis >= 0 && draft.outOfOrdernessMillis <= MAX_OUT_OF_ORDERNESS_MILLIS,
+                "the out-of-orderness must be within 0.." + MAX_OUT_OF_ORDERNESS_MILLIS + " ms, got " + draft.outOfOrdernessMillis);
+        require(draft.matchRate >= 0 && draft.matchRate <= 1, "the match rate must be within 0..1, got " + draft.matchRate);
         this.rates = draft.rates.clone();
         this.rounds = draft.rounds;
         this.warmUpEvents = draft.warmUpEvents;
@@ -67,6 +75,8 @@ public final class BenchSettings {
         this.cpus = draft.cpus.clone();
         this.parallelism = draft.parallelism;
         this.placements = List.copyOf(draft.placements);
+        this.outOfOrdernessMillis = draft.outOfOrdernessMillis;
+        this.matchRate = draft.matchRate;
     }
 
     private static void require(final boolean valid, final String message) {
@@ -79,7 +89,8 @@ public final class BenchSettings {
      * The defaults: rates 100,000 and 1,000,000 events/s and flat out, 3 rounds, 200,000 warm-up and 1,000,000
      * measured events per run, 10,000 keys, 100,000 events per second of event time, busy-spinning tasks, rings of
      * 16,384 slots, one record per hand-off (batches of 64 when batched), heap state, watermarks every 200 ms, no
-     * pinning, keyed stage at parallelism 1 behind a ring (one placement: {@link StagePlacement#HOP}).
+     * pinning, keyed stage at parallelism 1 behind a ring (one placement: {@link StagePlacement#HOP}); for the two-input
+     * pipelines, inputs out of order by up to 50 ms and 80 % of executions matching an order.
      *
      * @return the default settings
      */
@@ -168,6 +179,20 @@ public final class BenchSettings {
      */
     public List<StagePlacement> placements() {
         return placements;
+    }
+
+    /**
+     * @return how far out of order each input of the two-input pipelines ({@code union}, {@code interval-join}) is, in
+     *     milliseconds of event time: an event is at most this much older than the newest of its input before it, and
+     *     each input's watermarks are bounded out-of-orderness by as much, so no event is ever late
+     */
+    public long outOfOrdernessMillis() {
+        return outOfOrdernessMillis;
+    }
+
+    /** @return the fraction of executions of {@code interval-join} generated for a recent order, 0..1 */
+    public double matchRate() {
+        return matchRate;
     }
 
     /**
@@ -291,6 +316,22 @@ public final class BenchSettings {
         return with(draft -> draft.placements = List.of(newPlacements));
     }
 
+    /**
+     * @param newOutOfOrdernessMillis the two-input pipelines' out-of-orderness, 0..{@value #MAX_OUT_OF_ORDERNESS_MILLIS} ms
+     * @return a copy with this out-of-orderness
+     */
+    public BenchSettings withOutOfOrdernessMillis(final long newOutOfOrdernessMillis) {
+        return with(draft -> draft.outOfOrdernessMillis = newOutOfOrdernessMillis);
+    }
+
+    /**
+     * @param newMatchRate the fraction of {@code interval-join}'s executions that belong to a recent order, 0..1
+     * @return a copy with this match rate
+     */
+    public BenchSettings withMatchRate(final double newMatchRate) {
+        return with(draft -> draft.matchRate = newMatchRate);
+    }
+
     private BenchSettings with(final Consumer<Draft> change) {
         final Draft draft = new Draft(this);
         change.accept(draft);
@@ -314,6 +355,8 @@ public final class BenchSettings {
         private int[] cpus = new int[0];
         private int parallelism = 1;
         private List<StagePlacement> placements = List.of(StagePlacement.HOP);
+        private long outOfOrdernessMillis = 50;
+        private double matchRate = 0.8;
 
         Draft() {
         }
@@ -334,6 +377,8 @@ public final class BenchSettings {
             cpus = settings.cpus;
             parallelism = settings.parallelism;
             placements = settings.placements;
+            outOfOrdernessMillis = settings.outOfOrdernessMillis;
+            matchRate = settings.matchRate;
         }
     }
 }

@@ -66,6 +66,14 @@ public interface NamedPipeline<E> {
     boolean windowed();
 
     /**
+     * @return false if Weir cannot run the keyed stage inline ({@code StagePlacement.INLINE}): a stage reading two
+     *     streams (a union's, a join's) runs behind rings only; true by default
+     */
+    default boolean inlineable() {
+        return true;
+    }
+
+    /**
      * Adds the pipeline's operators after its source: keyBy, the keyed stage at {@link BenchSettings#parallelism()},
      * its window or process function, and a sink that reports every result to {@code arrivals}. The sink is
      * thread-safe when the keyed stage runs in several instances.

@@ -14,7 +14,9 @@ public final class NamedPipelines {
             new TumblingPipeline(),
             new SlidingPipeline(),
             new SessionPipeline(),
-            new OhlcvPipeline());
+            new OhlcvPipeline(),
+            new UnionPipeline(),
+            new IntervalJoinPipeline());
 
     private NamedPipelines() {
     }

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Once warm, the input of {@code pass-through} and {@code tumbling} and their ceilings allocate nothing per event, and
  * neither does {@code pass-through} on Weir (the publishing thread and the task's): over 1,000,000 measured events
  * after 300,000 of warm-up, flat out, the harness counts less than a byte per event (the thread allocation counters,
- * not timing). What the ceiling of {@code tumbling} allocates at all is per window, not per event.
+ * not timing). What the ceiling of {@code tumbling} allocates at all is per window, not per event. {@code union} and
+ * {@code interval-join} allocate nothing per event on Weir (both threads) nor on their ceilings.
  */
 final class BenchAllocationTest {
     private static final BenchSettings LONG_ENOUGH = BenchSettings.defaults().withRates(0).withRounds(1).withWarmUpEvents(300_000)
@@ -40,6 +41,39 @@ final class BenchAllocationTest {
                 .run(SystemNanoClock.INSTANCE, out, line -> { }).results().get(1);
         assertEquals("weir-inline", inline.system());
         assertTrue(inline.bytesPerEvent() < 1, inline.bytesPerEvent() + " bytes per event");
+    }
+
+    /**
+     * {@code union} on Weir: the publishing thread (source, the split into venues, each venue's watermarks) and the keyed
+     * stage's task (the union's valve, the windows) allocate less than a byte per event; what a window allocates (its
+     * state and result per symbol) is per window and amortized over its trades: 100 symbols, 1,000 trades a window each.
+     * Its ceiling allocates nothing per event either.
+     */
+    @Test
+    void unionAllocatesNothingPerEventOnWeirAndOnItsCeiling(@TempDir final Path out) throws Exception {
+        final List<SystemResult> results = new BenchRun<>(new UnionPipeline(), LONG_ENOUGH.withKeys(100), List.of())
+                .run(SystemNanoClock.INSTANCE, out, line -> { }).results();
+        assertEquals(List.of("ceiling", "weir"), results.stream().map(SystemResult::system).toList());
+        for (final SystemResult result : results) {
+            assertTrue(result.bytesPerEvent() < 1, result.system() + ": " + result.bytesPerEvent() + " bytes per event");
+        }
+    }
+
+    /**
+     * {@code interval-join} on Weir: the publishing thread and the join's task (buffering into pooled buckets, the range
+     * lookups, the pairs in a reused result, the cleanup timers) allocate less than a byte per event once the buffers
+     * have their working size; and so does its ceiling. The working set is steady here: 100 order ids, every execution
+     * of a recent order, so no id's buffer runs empty (the heap state keeps one emptied buffer for reuse, so ids whose
+     * buffers empty and fill again by the hundred between two watermarks allocate a buffer each time).
+     */
+    @Test
+    void intervalJoinAllocatesNothingPerEventOnWeirAndOnItsCeiling(@TempDir final Path out) throws Exception {
+        final List<SystemResult> results = new BenchRun<>(new IntervalJoinPipeline(), LONG_ENOUGH.withKeys(100).withMatchRate(1), List.of())
+                .run(SystemNanoClock.INSTANCE, out, line -> { }).results();
+        assertEquals(List.of("ceiling", "weir"), results.stream().map(SystemResult::system).toList());
+        for (final SystemResult result : results) {
+            assertTrue(result.bytesPerEvent() < 1, result.system() + ": " + result.bytesPerEvent() + " bytes per event");
+        }
     }
 
     @Test

@@ -35,6 +35,17 @@ final class BenchSettingsTest {
         assertArrayEquals(new int[0], defaults.cpus());
         assertEquals(1, defaults.parallelism());
         assertEquals(List.of(StagePlacement.HOP), defaults.placements());
+        assertEquals(50, defaults.outOfOrdernessMillis());
+        assertEquals(0.8, defaults.matchRate());
+    }
+
+    @Test
+    void theTwoInputPipelinesSettingsChangeOneAtATime() {
+        final BenchSettings changed = BenchSettings.defaults().withOutOfOrdernessMillis(0).withMatchRate(1);
+        assertEquals(0, changed.outOfOrdernessMillis());
+        assertEquals(1.0, changed.matchRate());
+        assertEquals(10_000, changed.withOutOfOrdernessMillis(10_000).outOfOrdernessMillis());
+        assertEquals(0.8, BenchSettings.defaults().withOutOfOrdernessMillis(7).matchRate());
     }
 
     @Test
@@ -94,7 +105,14 @@ final class BenchSettingsTest {
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withPlacements(StagePlacement.HOP, StagePlacement.INLINE).withParallelism(2),
                         "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 2"),
                 Arguments.of((UnaryOperator<BenchSettings>) s -> s.withParallelism(3).withPlacements(StagePlacement.INLINE),
-                        "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 3"));
+                        "the inline placement runs the keyed stage on the publishing thread, so its parallelism is 1, got 3"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withOutOfOrdernessMillis(-1),
+                        "the out-of-orderness must be within 0..10000 ms, got -1"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withOutOfOrdernessMillis(10_001),
+                        "the out-of-orderness must be within 0..10000 ms, got 10001"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withMatchRate(1.5), "the match rate must be within 0..1, got 1.5"),
+                Arguments.of((UnaryOperator<BenchSettings>) s -> s.withMatchRate(Double.NaN),
+                        "the match rate must be within 0..1, got NaN"));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -8,6 +8,7 @@ import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.PipelineFactory;
+import dev.weir.runtime.Sink;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,15 +32,27 @@ import org.junit.jupiter.params.provider.Arguments;
 final class CollectingPipeline<E, R> implements NamedPipeline<E> {
     private final NamedPipeline<E> pipeline;
     private final BiFunction<DataStream<E>, BenchSettings, DataStream<R>> operators;
+    private final ToLongFunction<? super R> intendedNanos;
     private final Queue<R> results = new ConcurrentLinkedQueue<>();
 
     /**
-     * @param pipeline the pipeline
+     * @param pipeline a windowed pipeline
      * @param operators its operators without the sink, e.g. {@code pipeline::results}
      */
     CollectingPipeline(final NamedPipeline<E> pipeline, final BiFunction<DataStream<E>, BenchSettings, DataStream<R>> operators) {
+        this(pipeline, operators, null);
+    }
+
+    /**
+     * @param pipeline the pipeline
+     * @param operators its operators without the sink; their results must not be reused objects
+     * @param intendedNanos for a per-record pipeline, reads a result's intended send time; null for a windowed one
+     */
+    CollectingPipeline(final NamedPipeline<E> pipeline, final BiFunction<DataStream<E>, BenchSettings, DataStream<R>> operators,
+            final ToLongFunction<? super R> intendedNanos) {
         this.pipeline = pipeline;
         this.operators = operators;
+        this.intendedNanos = intendedNanos;
     }
 
     /** @return the results the sink received so far, in arrival order */
@@ -99,7 +112,27 @@ final class CollectingPipeline<E, R> implements NamedPipeline<E> {
     static <E, R> List<R> assertAgrees(final NamedPipeline<E> pipeline, final BiFunction<DataStream<E>, BenchSettings, DataStream<R>> operators,
             final BenchSettings settings, final long events, final Comparator<R> order, final List<R> ceilingResults,
             final Arrivals ceilingArrivals) throws InterruptedException {
-        final CollectingPipeline<E, R> collecting = new CollectingPipeline<>(pipeline, operators);
+        return assertAgrees(new CollectingPipeline<>(pipeline, operators), settings, events, order, ceilingResults, ceilingArrivals);
+    }
+
+    /**
+     * {@link #assertAgrees(NamedPipeline, BiFunction, BenchSettings, long, Comparator, List, Arrivals)} with a collecting
+     * pipeline made beforehand (a per-record one, say).
+     *
+     * @param collecting the pipeline and its operators, collecting nothing yet
+     * @param settings Weir's settings
+     * @param events events to send
+     * @param order sorts results, to compare them as multisets
+     * @param ceilingResults what the ceiling computed over the same events
+     * @param ceilingArrivals what the ceiling reported
+     * @param <E> the event type
+     * @param <R> the result type
+     * @return Weir's results, sorted
+     * @throws InterruptedException if interrupted while Weir finishes
+     */
+    static <E, R> List<R> assertAgrees(final CollectingPipeline<E, R> collecting, final BenchSettings settings, final long events,
+            final Comparator<R> order, final List<R> ceilingResults, final Arrivals ceilingArrivals) throws InterruptedException {
+        final NamedPipeline<E> pipeline = collecting.pipeline;
         final Arrivals weir = drive(new WeirSystem<>(collecting, settings), pipeline.events(settings, WeirSystem.eventsInFlight(settings) + 1),
                 events);
         final List<R> actual = collecting.results();
@@ -149,8 +182,14 @@ final class CollectingPipeline<E, R> implements NamedPipeline<E> {
     }
 
     @Override
+    public boolean inlineable() {
+        return pipeline.inlineable();
+    }
+
+    @Override
     public void applyTo(final DataStream<E> source, final BenchSettings settings, final Arrivals arrivals) {
-        final WindowResultSink<R> report = new WindowResultSink<>(arrivals, settings.parallelism());
+        final Sink<R> report = intendedNanos == null ? new WindowResultSink<>(arrivals, settings.parallelism())
+                : new RecordSink<>(arrivals, intendedNanos, settings.parallelism());
         operators.apply(source, settings).sink((result, timestamp) -> {
             results.add(result);
             report.accept(result, timestamp);

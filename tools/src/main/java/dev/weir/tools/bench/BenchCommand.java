@@ -58,7 +58,8 @@ public final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "PIPELINE", description = "The named pipeline: pass-through, tumbling, sliding, session or ohlcv"
+    @Parameters(paramLabel = "PIPELINE", description = "The named pipeline: pass-through, tumbling, sliding, session, ohlcv, union or"
+            + " interval-join"
             + " (those this build has; see docs/performance.md).")
     private String pipelineName;
 
@@ -128,6 +129,16 @@ public final class BenchCommand implements Callable<Integer> {
                     + " \"Stage placement\").")
     private String placement;
 
+    @Option(names = "--out-of-orderness", paramLabel = "DURATION", defaultValue = "50ms",
+            description = "union and interval-join: how far out of order each input is, and its watermarks' bound, such as 50ms (the"
+                    + " default), at most 10s; no event is late.")
+    private String outOfOrderness;
+
+    @Option(names = "--match-rate", paramLabel = "FRACTION", defaultValue = "0.8",
+            description = "interval-join: the fraction of executions generated for an order placed 0 to 100 ms before, 0 to 1"
+                    + " (default: 0.8); the others carry an id no order has.")
+    private String matchRate;
+
     @Option(names = "--debug", description = "Print stack traces of failures.")
     private boolean debug;
 
@@ -139,7 +150,12 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             pipeline = NamedPipelines.find(pipelineName).orElseThrow(() -> new BenchOptionException("PIPELINE",
                     "no pipeline named '" + pipelineName + "' (named pipelines: " + NamedPipelines.names() + ")"));
-            run = run(pipeline, settings(), compare);
+            final BenchSettings settings = settings();
+            if (!pipeline.inlineable() && settings.placements().contains(StagePlacement.INLINE)) {
+                throw new BenchOptionException("--placement", pipeline.name() + " reads two streams into its keyed stage, which runs"
+                        + " behind rings only; use hop");
+            }
+            run = run(pipeline, settings, compare);
         } catch (final BenchOptionException e) {
             err.println(e.line());
             err.flush();
@@ -234,6 +250,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + " rings of --parallelism " + settings.parallelism() + " hold more than " + MAX_EVENTS_IN_FLIGHT
                     + " events in all; give a smaller ring");
         }
+        final long bound = BenchValues.millis("--out-of-orderness", outOfOrderness);
+        if (bound > BenchSettings.MAX_OUT_OF_ORDERNESS_MILLIS) {
+            throw new BenchOptionException("--out-of-orderness", "must be at most " + BenchSettings.MAX_OUT_OF_ORDERNESS_MILLIS / 1_000
+                    + "s, got " + outOfOrderness);
+        }
+        settings = settings.withOutOfOrdernessMillis(bound).withMatchRate(BenchValues.fraction("--match-rate", matchRate));
         final StagePlacement[] placements = BenchValues.placements(placement);
         if (settings.parallelism() > 1 && Arrays.asList(placements).contains(StagePlacement.INLINE)) {
             throw new BenchOptionException("--placement", "inline runs the keyed stage on the publishing thread, so it needs --parallelism 1,"

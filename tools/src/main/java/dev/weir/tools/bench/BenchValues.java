@@ -192,4 +192,23 @@ final class BenchValues {
             throw new BenchOptionException(option, e.getMessage());
         }
     }
+
+    /**
+     * @param option the option's name, for the message
+     * @param text a fraction as typed: a decimal number from 0 to 1, such as 0.8 or 1
+     * @return the fraction
+     * @throws BenchOptionException if it is not a number within 0..1
+     */
+    static double fraction(final String option, final String text) {
+        final double value;
+        try {
+            value = Double.parseDouble(text.trim());
+        } catch (final NumberFormatException e) {
+            throw new BenchOptionException(option, "'" + text + "' is not a number (e.g. 0.8)");
+        }
+        if (!(value >= 0 && value <= 1)) {
+            throw new BenchOptionException(option, "must be within 0 and 1, got " + text);
+        }
+        return value;
+    }
 }
