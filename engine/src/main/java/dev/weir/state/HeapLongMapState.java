@@ -1,5 +1,6 @@
 package dev.weir.state;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
@@ -7,15 +8,19 @@ import java.util.Map;
 /**
  * {@link LongMapState} on the heap: each (key, namespace) entry's value is a
  * {@link SortedLongMap}. A map emptied by a removal or a clear is removed from the table and
- * kept as the next new entry's map, so a key whose buffer empties and fills again allocates
- * nothing.
+ * kept for a later new entry (up to {@value #MAX_SPARES} of them), so keys whose buffers empty
+ * and fill again allocate nothing, however many empty between two refills.
  */
 final class HeapLongMapState<UV> implements LongMapState<UV> {
     private final HeapKeyedStateBackend<?> backend;
     private final HeapStateTable table;
+    /** The most emptied maps kept for new entries. */
+    static final int MAX_SPARES = 1 << 16;
+
     private Object namespace;
-    /** An emptied map that no entry holds, for the next entry. */
-    private SortedLongMap<UV> spare;
+    /** Emptied maps that no entry holds, for new entries: spares[0, spareCount). */
+    private SortedLongMap<?>[] spares = new SortedLongMap<?>[16];
+    private int spareCount;
 
     HeapLongMapState(final HeapKeyedStateBackend<?> backend, final HeapStateTable table) {
         this.backend = backend;
@@ -42,8 +47,7 @@ final class HeapLongMapState<UV> implements LongMapState<UV> {
     public void putAt(final long key, final UV value) {
         SortedLongMap<UV> map = map();
         if (map == null) {
-            map = spare != null ? spare : new SortedLongMap<>();
-            spare = null;
+            map = takeSpare();
             table.put(namespace, map);
         }
         map.put(key, value);
@@ -56,7 +60,7 @@ final class HeapLongMapState<UV> implements LongMapState<UV> {
             map.remove(key);
             if (map.isEmpty()) {
                 table.remove(namespace);
-                spare = map;
+                keepSpare(map);
             }
         }
     }
@@ -116,7 +120,27 @@ final class HeapLongMapState<UV> implements LongMapState<UV> {
         final SortedLongMap<UV> removed = (SortedLongMap<UV>) table.remove(namespace);
         if (removed != null) {
             removed.clear();
-            spare = removed;
+            keepSpare(removed);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private SortedLongMap<UV> takeSpare() {
+        if (spareCount == 0) {
+            return new SortedLongMap<>();
+        }
+        final SortedLongMap<UV> map = (SortedLongMap<UV>) spares[--spareCount];
+        spares[spareCount] = null;
+        return map;
+    }
+
+    private void keepSpare(final SortedLongMap<UV> map) {
+        if (spareCount == spares.length) {
+            if (spares.length == MAX_SPARES) {
+                return;
+            }
+            spares = Arrays.copyOf(spares, spares.length * 2);
+        }
+        spares[spareCount++] = map;
     }
 }

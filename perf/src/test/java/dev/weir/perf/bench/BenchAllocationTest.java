@@ -62,13 +62,15 @@ final class BenchAllocationTest {
     /**
      * {@code interval-join} on Weir: the publishing thread and the join's task (buffering into pooled buckets, the range
      * lookups, the pairs in a reused result, the cleanup timers) allocate less than a byte per event once the buffers
-     * have their working size; and so does its ceiling. The working set is steady here: 100 order ids, every execution
-     * of a recent order, so no id's buffer runs empty (the heap state keeps one emptied buffer for reuse, so ids whose
-     * buffers empty and fill again by the hundred between two watermarks allocate a buffer each time).
+     * have their working size; and so does its ceiling. The working set is the bench's default: 10,000 order ids, 80 %
+     * of the orders matched, so ids' buffers empty and fill again by the thousand between two watermarks (the heap
+     * state keeps the emptied buffers for reuse).
      */
     @Test
     void intervalJoinAllocatesNothingPerEventOnWeirAndOnItsCeiling(@TempDir final Path out) throws Exception {
-        final List<SystemResult> results = new BenchRun<>(new IntervalJoinPipeline(), LONG_ENOUGH.withKeys(100).withMatchRate(1), List.of())
+        final BenchSettings defaults = BenchSettings.defaults();
+        final List<SystemResult> results = new BenchRun<>(new IntervalJoinPipeline(),
+                LONG_ENOUGH.withKeys(defaults.keys()).withMatchRate(defaults.matchRate()), List.of())
                 .run(SystemNanoClock.INSTANCE, out, line -> { }).results();
         assertEquals(List.of("ceiling", "weir"), results.stream().map(SystemResult::system).toList());
         for (final SystemResult result : results) {
