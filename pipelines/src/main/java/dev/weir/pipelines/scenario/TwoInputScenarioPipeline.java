@@ -1,0 +1,212 @@
+package dev.weir.pipelines.scenario;
+
+import dev.weir.api.DataStream;
+import dev.weir.api.IntervalJoined;
+import dev.weir.api.StreamPipeline;
+import dev.weir.metrics.OperatorMetrics;
+import dev.weir.metrics.PipelineMetrics;
+import dev.weir.metrics.TaskMetrics;
+import dev.weir.operator.OutputTag;
+import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.JoinKind;
+import dev.weir.pipelines.job.JoinSpec;
+import dev.weir.source.Publisher;
+import dev.weir.state.StateBackend;
+import dev.weir.time.VirtualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The two-input job graph on the engine's runtime (docs/scenarios.md, "Two inputs"): a publisher-fed source per
+ * input, each with its input's watermark strategy. Without a join both inputs, keyed, meet in one
+ * {@link TwoInputValveLineOperator} printing WM and STATUS lines; an interval join keys both inputs and joins them
+ * with the engine's interval join, {@link JoinLineFunction} and {@link WatermarkStampOperator} printing JOIN lines,
+ * late records of either side printed as LATE lines when asked for; a window join tags both inputs' records, unions
+ * them (left first) and keys them into one window operator ({@link ScenarioOperators#windowJoinOperator}).
+ *
+ * <p>At a tick the due channels of {@code left} emit before those of {@code right}. The threaded scheduler polls
+ * the publisher-fed sources in plan order, the deterministic one runs the later stage first, so the graph declares
+ * {@code left}'s source first on the threaded scheduler and {@code right}'s first on the deterministic one. On the
+ * threaded scheduler the reader waits for the tasks after every row (the rows fix the interleaving of both inputs),
+ * and the lines of parallel instances go out as the deterministic scheduler prints them ({@link OrderedLines}).
+ * Not thread-safe.
+ */
+public final class TwoInputScenarioPipeline implements TwoInputJobGraph {
+    /** The one graph; it holds nothing. */
+    public static final TwoInputScenarioPipeline INSTANCE = new TwoInputScenarioPipeline();
+
+    private static final OutputTag<ScenarioRecord> LEFT_LATE = new OutputTag<>("left-late");
+    private static final OutputTag<ScenarioRecord> RIGHT_LATE = new OutputTag<>("right-late");
+    private static final String NO_JOIN = "two-input";
+    private static final String INTERVAL_JOIN = "intervalJoin";
+    private static final String WINDOW_JOIN = "window";
+
+    private TwoInputScenarioPipeline() {
+    }
+
+    @Override
+    public TwoInputJob start(final JobSpec job, final Consumer<String> lines, final StateBackend stateBackend, final boolean threaded) {
+        final VirtualClock clock = new VirtualClock(0);
+        final JoinSpec join = job.join();
+        final int instances = join == null ? 1 : job.parallelism();
+        final InstanceLines out = threaded ? new OrderedLines(instances, lines) : new ImmediateLines(lines);
+        final StreamPipeline pipeline = StreamPipeline.named("scenario").clock(clock).stateBackend(stateBackend);
+        final List<Publisher<ScenarioRecord>> left;
+        final List<Publisher<ScenarioRecord>> right;
+        final DataStream<ScenarioRecord> leftStream;
+        final DataStream<ScenarioRecord> rightStream;
+        if (threaded) {
+            left = pipeline.publishers("left", job.left().channels());
+            leftStream = pipeline.from(left, ScenarioPipeline.emissionOf(job.left().watermarks(), clock));
+            right = pipeline.publishers("right", job.right().channels());
+            rightStream = pipeline.from(right, ScenarioPipeline.emissionOf(job.right().watermarks(), clock));
+        } else {
+            right = pipeline.publishers("right", job.right().channels());
+            rightStream = pipeline.from(right, ScenarioPipeline.emissionOf(job.right().watermarks(), clock));
+            left = pipeline.publishers("left", job.left().channels());
+            leftStream = pipeline.from(left, ScenarioPipeline.emissionOf(job.left().watermarks(), clock));
+        }
+        final String operator;
+        final DataStream<String> results;
+        if (join == null) {
+            operator = NO_JOIN;
+            results = leftStream.keyBy(ScenarioRecord::key).connect(rightStream.keyBy(ScenarioRecord::key))
+                    .transform(NO_JOIN, TwoInputValveLineOperator::new);
+        } else if (join.kind() == JoinKind.INTERVAL) {
+            operator = INTERVAL_JOIN;
+            IntervalJoined<ScenarioRecord, ScenarioRecord, String> joined = leftStream.keyBy(ScenarioRecord::key)
+                    .intervalJoin(rightStream.keyBy(ScenarioRecord::key))
+                    .between(Duration.ofMillis(join.lowerBoundMillis()), Duration.ofMillis(join.upperBoundMillis()));
+            if (join.lowerBoundExclusive()) {
+                joined = joined.lowerBoundExclusive();
+            }
+            if (join.upperBoundExclusive()) {
+                joined = joined.upperBoundExclusive();
+            }
+            if (join.sideOutputLateData()) {
+                joined = joined.sideOutputLeftLateData(LEFT_LATE).sideOutputRightLateData(RIGHT_LATE);
+            }
+            results = joined.parallelism(instances)
+                    .process(new JoinLineFunction())
+                    .sideOutput(LEFT_LATE, new InstanceLineSink<>(out, record -> ScenarioLines.late(ScenarioInput.LEFT, record)))
+                    .sideOutput(RIGHT_LATE, new InstanceLineSink<>(out, record -> ScenarioLines.late(ScenarioInput.RIGHT, record)))
+                    .transform("stamp", WatermarkStampOperator::new);
+        } else {
+            operator = WINDOW_JOIN;
+            final DataStream<TaggedScenarioRecord> lefts = leftStream.map(record -> new TaggedScenarioRecord(ScenarioInput.LEFT, record));
+            final DataStream<TaggedScenarioRecord> rights = rightStream.map(record -> new TaggedScenarioRecord(ScenarioInput.RIGHT, record));
+            results = lefts.union(rights)
+                    .keyBy(TaggedScenarioRecord::key)
+                    .parallelism(instances)
+                    .transform(WINDOW_JOIN, ScenarioOperators.windowJoinOperator(join.window()));
+        }
+        results.sink(new InstanceLineSink<>(out, line -> line));
+        final ScenarioScheduler scheduler = threaded
+                ? new ThreadedScenarioScheduler(pipeline.start(), out, true)
+                : new DeterministicScenarioScheduler(pipeline.startDeterministic(clock));
+        return new Running(job, left, right, scheduler, out, operator);
+    }
+
+    /** The started pipeline: rows go to the publishers of their input. */
+    private static final class Running implements TwoInputJob {
+        private final JobSpec job;
+        private final List<List<Publisher<ScenarioRecord>>> inputs;
+        private final ScenarioScheduler scheduler;
+        private final InstanceLines lines;
+        private final String operator;
+        private long lateDropped;
+        private String stalledNote;
+
+        Running(final JobSpec job, final List<Publisher<ScenarioRecord>> left, final List<Publisher<ScenarioRecord>> right,
+                final ScenarioScheduler scheduler, final InstanceLines lines, final String operator) {
+            this.job = job;
+            this.inputs = List.of(left, right);
+            this.scheduler = scheduler;
+            this.lines = lines;
+            this.operator = operator;
+        }
+
+        private Publisher<ScenarioRecord> publisher(final ScenarioInput input, final int channel) {
+            return inputs.get(input.ordinal()).get(channel);
+        }
+
+        @Override
+        public void advanceTo(final long millis) {
+            scheduler.advanceTo(millis);
+            lines.settled();
+        }
+
+        private void callEnded() {
+            scheduler.callEnded();
+            lines.settled();
+        }
+
+        @Override
+        public void record(final ScenarioInput input, final int channel, final ScenarioRecord record) {
+            publisher(input, channel).publish(record, record.timestamp());
+            callEnded();
+        }
+
+        @Override
+        public void watermark(final ScenarioInput input, final int channel, final long watermark) {
+            publisher(input, channel).emitWatermark(watermark);
+            callEnded();
+        }
+
+        @Override
+        public void idle(final ScenarioInput input, final int channel) {
+            publisher(input, channel).markIdle();
+            callEnded();
+        }
+
+        @Override
+        public void active(final ScenarioInput input, final int channel) {
+            publisher(input, channel).markActive();
+            callEnded();
+        }
+
+        @Override
+        public void end(final ScenarioInput input, final int channel) {
+            publisher(input, channel).end();
+            callEnded();
+        }
+
+        @Override
+        public void finish(final boolean everyChannelEnded) {
+            final PipelineMetrics metrics = scheduler.finish(everyChannelEnded);
+            final List<TaskMetrics> instances = new ArrayList<>();
+            for (final TaskMetrics task : metrics.tasks()) {
+                for (final OperatorMetrics step : task.operators()) {
+                    if (step.name().equals(operator)) {
+                        lateDropped += step.lateRecordsDropped();
+                        instances.add(task);
+                    }
+                }
+            }
+            if (instances.isEmpty()) {
+                throw new IllegalStateException("the scenario's pipeline has no operator '" + operator + "'");
+            }
+            // every instance reads every channel of both inputs: the first tells the watermark's state
+            final TaskMetrics first = instances.get(0);
+            stalledNote = operator.equals(WINDOW_JOIN) ? StalledInputNote.unionChannel(first, job.left().channels())
+                    : StalledInputNote.twoInput(first, operator.equals(NO_JOIN) ? "two-input operator" : "interval join");
+        }
+
+        @Override
+        public long lateDropped() {
+            return lateDropped;
+        }
+
+        @Override
+        public String stalledNote() {
+            return stalledNote;
+        }
+
+        @Override
+        public void close() {
+            scheduler.close();
+        }
+    }
+}
