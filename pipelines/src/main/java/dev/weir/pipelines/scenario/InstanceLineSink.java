@@ -13,25 +13,43 @@ import java.util.function.Function;
 final class InstanceLineSink<T> implements Sink<T> {
     private final InstanceLines lines;
     private final Function<? super T, String> text;
+    private final boolean sideOutput;
     private final int instance;
+
+    private InstanceLineSink(final InstanceLines lines, final Function<? super T, String> text, final boolean sideOutput,
+            final int instance) {
+        this.lines = lines;
+        this.text = text;
+        this.sideOutput = sideOutput;
+        this.instance = instance;
+    }
 
     /**
      * @param lines where the lines go
-     * @param text the line of each value
+     * @param text the line of each result
+     * @param <T> the result type
+     * @return the sink of the stage's results, whose watermarks and ends order the lines
      */
-    InstanceLineSink(final InstanceLines lines, final Function<? super T, String> text) {
-        this(lines, text, 0);
+    static <T> InstanceLineSink<T> results(final InstanceLines lines, final Function<? super T, String> text) {
+        return new InstanceLineSink<>(lines, text, false, 0);
     }
 
-    private InstanceLineSink(final InstanceLines lines, final Function<? super T, String> text, final int instance) {
-        this.lines = lines;
-        this.text = text;
-        this.instance = instance;
+    /**
+     * A side output's sink hears from the instances of every stage, but only the stage that has the side output
+     * sends records; it gets no watermarks, and its ends say nothing about the stage's lines.
+     *
+     * @param lines where the lines go
+     * @param text the line of each record
+     * @param <T> the record type
+     * @return the side output's sink
+     */
+    static <T> InstanceLineSink<T> sideOutput(final InstanceLines lines, final Function<? super T, String> text) {
+        return new InstanceLineSink<>(lines, text, true, 0);
     }
 
     @Override
     public Sink<T> instance(final int index, final int parallelism) {
-        return new InstanceLineSink<>(lines, text, index);
+        return new InstanceLineSink<>(lines, text, sideOutput, index);
     }
 
     @Override
@@ -46,6 +64,8 @@ final class InstanceLineSink<T> implements Sink<T> {
 
     @Override
     public void finish() {
-        lines.finished(instance);
+        if (!sideOutput) {
+            lines.finished(instance);
+        }
     }
 }

@@ -90,8 +90,8 @@ public final class TwoInputScenarioPipeline implements TwoInputJobGraph {
             }
             results = joined.parallelism(instances)
                     .process(new JoinLineFunction())
-                    .sideOutput(LEFT_LATE, new InstanceLineSink<>(out, record -> ScenarioLines.late(ScenarioInput.LEFT, record)))
-                    .sideOutput(RIGHT_LATE, new InstanceLineSink<>(out, record -> ScenarioLines.late(ScenarioInput.RIGHT, record)))
+                    .sideOutput(LEFT_LATE, InstanceLineSink.sideOutput(out, record -> ScenarioLines.late(ScenarioInput.LEFT, record)))
+                    .sideOutput(RIGHT_LATE, InstanceLineSink.sideOutput(out, record -> ScenarioLines.late(ScenarioInput.RIGHT, record)))
                     .transform("stamp", WatermarkStampOperator::new);
         } else {
             operator = WINDOW_JOIN;
@@ -102,7 +102,7 @@ public final class TwoInputScenarioPipeline implements TwoInputJobGraph {
                     .parallelism(instances)
                     .transform(WINDOW_JOIN, ScenarioOperators.windowJoinOperator(join.window()));
         }
-        results.sink(new InstanceLineSink<>(out, line -> line));
+        results.sink(InstanceLineSink.results(out, line -> line));
         final ScenarioScheduler scheduler = threaded
                 ? new ThreadedScenarioScheduler(pipeline.start(), out, true)
                 : new DeterministicScenarioScheduler(pipeline.startDeterministic(clock));
