@@ -1,30 +1,23 @@
 package dev.weir.pipelines.scenario;
 
 import dev.weir.api.DataStream;
-import dev.weir.api.IntervalJoined;
 import dev.weir.api.StreamPipeline;
 import dev.weir.metrics.OperatorMetrics;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
-import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.JoinKind;
 import dev.weir.pipelines.job.JoinSpec;
 import dev.weir.source.Publisher;
 import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * The two-input job graph on the engine's runtime (docs/scenarios.md, "Two inputs"): a publisher-fed source per
- * input, each with its input's watermark strategy. Without a join both inputs, keyed, meet in one
- * {@link TwoInputValveLineOperator} printing WM and STATUS lines; an interval join keys both inputs and joins them
- * with the engine's interval join, {@link JoinLineFunction} and {@link WatermarkStampOperator} printing JOIN lines,
- * late records of either side printed as LATE lines when asked for; a window join tags both inputs' records, unions
- * them (left first) and keys them into one window operator ({@link ScenarioOperators#windowJoinOperator}).
+ * input, each with its input's watermark strategy, into the operators of the job's join ({@link TwoInputGraph}),
+ * printing JOIN and LATE lines, or WM and STATUS lines without a join.
  *
  * <p>At a tick the due channels of {@code left} emit before those of {@code right}. The threaded scheduler polls
  * the publisher-fed sources in plan order, the deterministic one runs the later stage first, so the graph declares
@@ -36,12 +29,6 @@ import java.util.function.Consumer;
 public final class TwoInputScenarioPipeline implements TwoInputJobGraph {
     /** The one graph; it holds nothing. */
     public static final TwoInputScenarioPipeline INSTANCE = new TwoInputScenarioPipeline();
-
-    private static final OutputTag<ScenarioRecord> LEFT_LATE = new OutputTag<>("left-late");
-    private static final OutputTag<ScenarioRecord> RIGHT_LATE = new OutputTag<>("right-late");
-    private static final String NO_JOIN = "two-input";
-    private static final String INTERVAL_JOIN = "intervalJoin";
-    private static final String WINDOW_JOIN = "window";
 
     private TwoInputScenarioPipeline() {
     }
@@ -68,40 +55,10 @@ public final class TwoInputScenarioPipeline implements TwoInputJobGraph {
             left = pipeline.publishers("left", job.left().channels());
             leftStream = pipeline.from(left, ScenarioPipeline.emissionOf(job.left().watermarks(), clock));
         }
-        final String operator;
-        final DataStream<String> results;
-        if (join == null) {
-            operator = NO_JOIN;
-            results = leftStream.keyBy(ScenarioRecord::key).connect(rightStream.keyBy(ScenarioRecord::key))
-                    .transform(NO_JOIN, TwoInputValveLineOperator::new);
-        } else if (join.kind() == JoinKind.INTERVAL) {
-            operator = INTERVAL_JOIN;
-            IntervalJoined<ScenarioRecord, ScenarioRecord, String> joined = leftStream.keyBy(ScenarioRecord::key)
-                    .intervalJoin(rightStream.keyBy(ScenarioRecord::key))
-                    .between(Duration.ofMillis(join.lowerBoundMillis()), Duration.ofMillis(join.upperBoundMillis()));
-            if (join.lowerBoundExclusive()) {
-                joined = joined.lowerBoundExclusive();
-            }
-            if (join.upperBoundExclusive()) {
-                joined = joined.upperBoundExclusive();
-            }
-            if (join.sideOutputLateData()) {
-                joined = joined.sideOutputLeftLateData(LEFT_LATE).sideOutputRightLateData(RIGHT_LATE);
-            }
-            results = joined.parallelism(instances)
-                    .process(new JoinLineFunction())
-                    .sideOutput(LEFT_LATE, InstanceLineSink.sideOutput(out, record -> ScenarioLines.late(ScenarioInput.LEFT, record)))
-                    .sideOutput(RIGHT_LATE, InstanceLineSink.sideOutput(out, record -> ScenarioLines.late(ScenarioInput.RIGHT, record)))
-                    .transform("stamp", WatermarkStampOperator::new);
-        } else {
-            operator = WINDOW_JOIN;
-            final DataStream<TaggedScenarioRecord> lefts = leftStream.map(record -> new TaggedScenarioRecord(ScenarioInput.LEFT, record));
-            final DataStream<TaggedScenarioRecord> rights = rightStream.map(record -> new TaggedScenarioRecord(ScenarioInput.RIGHT, record));
-            results = lefts.union(rights)
-                    .keyBy(TaggedScenarioRecord::key)
-                    .parallelism(instances)
-                    .transform(WINDOW_JOIN, ScenarioOperators.windowJoinOperator(join.window()));
-        }
+        final String operator = TwoInputGraph.operatorName(job);
+        final DataStream<String> results = TwoInputGraph.lines(job, leftStream, rightStream,
+                InstanceLineSink.sideOutput(out, record -> ScenarioLines.late(ScenarioInput.LEFT, record)),
+                InstanceLineSink.sideOutput(out, record -> ScenarioLines.late(ScenarioInput.RIGHT, record)));
         results.sink(InstanceLineSink.results(out, line -> line));
         final ScenarioScheduler scheduler = threaded
                 ? new ThreadedScenarioScheduler(pipeline.start(), out, true)
@@ -190,8 +147,8 @@ public final class TwoInputScenarioPipeline implements TwoInputJobGraph {
             }
             // every instance reads every channel of both inputs: the first tells the watermark's state
             final TaskMetrics first = instances.get(0);
-            stalledNote = operator.equals(WINDOW_JOIN) ? StalledInputNote.unionChannel(first, job.left().channels())
-                    : StalledInputNote.twoInput(first, operator.equals(NO_JOIN) ? "two-input operator" : "interval join");
+            stalledNote = operator.equals(TwoInputGraph.WINDOW_JOIN) ? StalledInputNote.unionChannel(first, job.left().channels())
+                    : StalledInputNote.twoInput(first, operator.equals(TwoInputGraph.NO_JOIN) ? "two-input operator" : "interval join");
         }
 
         @Override
