@@ -81,6 +81,26 @@ class TwoInputRunCommandTest {
     }
 
     @Test
+    void docsRunShowsTheTwoInputExamplesRealOutput() throws IOException {
+        final Path root = Path.of(System.getProperty("weir.repo.root", "..")).toAbsolutePath().normalize();
+        final String command = "./weir run --job examples/two-input-join/job.yaml --left examples/two-input-join/trades.csv"
+                + " --right examples/two-input-join/quotes.csv";
+        final List<String> doc = Files.readAllLines(root.resolve("docs/run.md"));
+        final int at = doc.indexOf(command);
+        assertTrue(at > 0, "docs/run.md shows the two-input example's command");
+        final int start = doc.subList(at, doc.size()).indexOf("```") + at + 3;
+        assertEquals("```", doc.get(start - 1));
+        final int end = doc.subList(start, doc.size()).indexOf("```") + start;
+        final Path example = root.resolve("examples/two-input-join");
+        final CommandRun run = CommandRun.of("run", "--job", example.resolve("job.yaml").toString(), "--left",
+                example.resolve("trades.csv").toString(), "--right", example.resolve("quotes.csv").toString());
+        assertEquals(ExitCodes.OK, run.exitCode(), run::describe);
+        // each pair's line is printed when its second record arrives, which depends on how the two files' reads interleave
+        assertEquals(doc.subList(start, end).stream().sorted().collect(Collectors.toList()),
+                run.outLines().stream().sorted().collect(Collectors.toList()));
+    }
+
+    @Test
     void aRunKilledAfterItsMarksAndRestoredPrintsEveryPairExactlyOnce() throws Exception {
         final Path job = Files.writeString(dir.resolve("job.yaml"), INTERVAL);
         final Path left0 = write("left-0.csv", records(1_500, 0, 3));
