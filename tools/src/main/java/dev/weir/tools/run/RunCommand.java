@@ -65,10 +65,11 @@ import picocli.CommandLine.Parameters;
         customSynopsis = {"weir run [OPTIONS] JOB.yaml RECORDS.csv...",
             "   or: weir run [OPTIONS] --job JOB.yaml --left FILE... --right FILE..."},
         description = {
-            "Runs a job file's window over record files in real time, or a two-input job's join over the record files of"
-                    + " each input (--left, --right).",
+            "Runs a job file's window over record files in real time.",
             "Reads record files (lines key,ts,value; one split per file) on the threaded runtime and the system clock,"
                     + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md).",
+            "A two-input job (an inputs section) joins the record files of each input, given with --left and --right,"
+                    + " and prints JOIN and LATE lines.",
             "At the end a summary goes to stderr; while the run goes on, a progress line too when stderr is a terminal.",
             "With --engine flink the job runs on Apache Flink, locally or on a cluster (--flink-address; docs/flink.md)."
         })
