@@ -31,7 +31,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Conformance: every scenario directory ({@code job.yaml}, {@code elements.csv},
  * {@code expected.txt}) in the test resources' {@code conformance/} (the conformance floor: scenarios
- * whose expected output was produced by Apache Flink's semantics) and {@code scenarios/}, and in the README's
+ * whose expected output was produced by Apache Flink's semantics), {@code conformance-two-input/} (the same for
+ * two-input jobs) and {@code scenarios/}, and in the README's
  * {@code <repo>/examples}, runs through {@link ScenarioRunner} and must print its expected.txt, as
  * compared by {@link CanonicalOutput} (elements as multisets for session-window jobs only).
  * Each scenario also runs through the command line ({@code weir scenario}, stdout captured)
@@ -68,6 +69,15 @@ class ConformanceScenariosTest {
      */
     static boolean isScenario(final Path exampleDirectory) {
         return !List.of("replay", "embedding", "embedding-check").contains(exampleDirectory.getFileName().toString());
+    }
+
+    /**
+     * The two-input floor: each scenario as written, then through {@code weir scenario} on each runtime with each state
+     * backend, and a join at parallelism 1 and 3 on each runtime with Chronicle state, all against its expected.txt.
+     */
+    @TestFactory
+    Stream<DynamicNode> twoInputConformanceScenarios() throws URISyntaxException {
+        return scenarios(resourceFolder("/conformance-two-input"));
     }
 
     @TestFactory
@@ -119,6 +129,43 @@ class ConformanceScenariosTest {
                 assertCanonicalEquals(expected, spec, run.outLines());
             }));
         }
+        if (isTwoInputJoin(job)) {
+            for (final ScenarioRuntime runtime : ScenarioRuntime.values()) {
+                for (final String state : STATE_BACKENDS) {
+                    tests.add(DynamicTest.dynamicTest("through weir scenario --runtime " + runtime.label() + " --state " + state, job.toUri(),
+                            () -> {
+                                final JobSpec spec = parse(job, elements, expected);
+                                final CommandRun run = CommandRun.of("scenario", "--runtime", runtime.label(), "--state", state,
+                                        job.toString(), elements.toString());
+                                assertEquals(ExitCodes.OK, run.exitCode(), run::describe);
+                                assertTrue(run.err().lines().allMatch(line -> line.startsWith("weir: note: ")), run::describe);
+                                assertCanonicalEquals(expected, spec, run.outLines());
+                            }));
+                }
+                for (final int parallelism : OTHER_PARALLELISMS) {
+                    tests.add(DynamicTest.dynamicTest("at parallelism " + parallelism + ", " + runtime.label() + ", off-heap state",
+                            job.toUri(), () -> {
+                                final JobSpec spec = parse(job, elements, expected);
+                                final JobSpec other = JobSpec.twoInputs(spec.left(), spec.right(), spec.join(), parallelism);
+                                final List<String> lines = new ArrayList<>();
+                                ScenarioRunner.run(other, elements, lines::add, note -> { }, runtime,
+                                        new ChronicleStateBackend(ChronicleStateConfig.defaults()));
+                                assertCanonicalEquals(expected, spec, lines);
+                            }));
+                }
+            }
+        } else if (isTwoInput(job)) {
+            for (final String state : STATE_BACKENDS) {
+                tests.add(DynamicTest.dynamicTest("through weir scenario --runtime threaded --state " + state, job.toUri(), () -> {
+                    final JobSpec spec = parse(job, elements, expected);
+                    final CommandRun run = CommandRun.of("scenario", "--runtime", "threaded", "--state", state, job.toString(),
+                            elements.toString());
+                    assertEquals(ExitCodes.OK, run.exitCode(), run::describe);
+                    assertTrue(run.err().lines().allMatch(line -> line.startsWith("weir: note: ")), run::describe);
+                    assertCanonicalEquals(expected, spec, run.outLines());
+                }));
+            }
+        }
         if (isWindowed(job)) {
             for (final int parallelism : OTHER_PARALLELISMS) {
                 tests.add(DynamicTest.dynamicTest("at parallelism " + parallelism + ", off-heap state", job.toUri(), () -> {
@@ -132,6 +179,25 @@ class ConformanceScenariosTest {
             }
         }
         return DynamicContainer.dynamicContainer(directory.getParent().getFileName() + "/" + directory.getFileName(), directory.toUri(), tests.stream());
+    }
+
+    /** Only decides which tests to make: a job file that does not parse fails in "as written". */
+    private static boolean isTwoInput(final Path job) {
+        try {
+            return JobFileParser.parse(job).isTwoInput();
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** A two-input job with a join, whose output must not depend on the join's parallelism. */
+    private static boolean isTwoInputJoin(final Path job) {
+        try {
+            final JobSpec spec = JobFileParser.parse(job);
+            return spec.isTwoInput() && spec.join() != null;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     /** Only decides which tests to make: a job file that does not parse fails in "as written". */

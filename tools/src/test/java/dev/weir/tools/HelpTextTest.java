@@ -94,7 +94,8 @@ class HelpTextTest {
 
         assertEquals(0, help.exitCode(), help::describe);
         assertEquals("Usage: weir run [OPTIONS] JOB.yaml RECORDS.csv...", help.outLines().get(0));
-        assertTrue(help.outLines().stream().anyMatch(line -> line.trim().startsWith("JOB.yaml ")), help::describe);
+        assertEquals("   or: weir run [OPTIONS] --job JOB.yaml --left FILE... --right FILE...", help.outLines().get(1));
+        assertTrue(help.outLines().stream().anyMatch(line -> line.trim().startsWith("[JOB.yaml RECORDS.csv...]")), help::describe);
         assertFalse(help.out().contains("JOB.\n"), help::describe);
     }
 

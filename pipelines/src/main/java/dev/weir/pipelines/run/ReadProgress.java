@@ -48,9 +48,19 @@ public final class ReadProgress {
      * @return the same source, whose readers this progress follows as the pipeline creates them
      */
     <T> Source<T> follow(final FileSource<T> source) {
+        return follow(source, 0);
+    }
+
+    /**
+     * @param source the file source to follow, one of several this progress sums
+     * @param firstInstance where its instances start among the instances this progress was made for
+     * @param <T> the record type
+     * @return the same source, whose readers this progress follows as the pipeline creates them
+     */
+    <T> Source<T> follow(final FileSource<T> source, final int firstInstance) {
         return (instance, parallelism) -> {
             final FileSourceReader<T> reader = source.createReader(instance, parallelism);
-            readers.set(instance, reader);
+            readers.set(firstInstance + instance, reader);
             return reader;
         };
     }

@@ -14,6 +14,7 @@ public final class RunSummary {
     private final long windowsFired;
     private final long checkpoints;
     private final long elapsedNanos;
+    private final String results;
 
     /**
      * @param recordsRead records the sources emitted in this run
@@ -25,10 +26,25 @@ public final class RunSummary {
      */
     public RunSummary(final long recordsRead, final long lateDropped, final long lateToSideOutput, final long windowsFired,
             final long checkpoints, final long elapsedNanos) {
+        this(recordsRead, lateDropped, lateToSideOutput, windowsFired, checkpoints, elapsedNanos, "windows fired");
+    }
+
+    /**
+     * @param recordsRead records the sources emitted in this run
+     * @param lateDropped late records the window (or join) instances dropped
+     * @param lateToSideOutput late records sent to the late side outputs (LATE lines)
+     * @param resultLines result lines (FIRE or JOIN lines)
+     * @param checkpoints checkpoints completed in this run
+     * @param elapsedNanos from the start of the pipeline to its end
+     * @param results what the result lines are, in the summary line ({@code windows fired}, {@code pairs joined})
+     */
+    public RunSummary(final long recordsRead, final long lateDropped, final long lateToSideOutput, final long resultLines,
+            final long checkpoints, final long elapsedNanos, final String results) {
+        this.results = results;
         this.recordsRead = recordsRead;
         this.lateDropped = lateDropped;
         this.lateToSideOutput = lateToSideOutput;
-        this.windowsFired = windowsFired;
+        this.windowsFired = resultLines;
         this.checkpoints = checkpoints;
         this.elapsedNanos = elapsedNanos;
     }
@@ -79,8 +95,8 @@ public final class RunSummary {
 
     /** @return the summary line after {@code weir run: }: the counts, the time and the rate */
     public String counts() {
-        return String.format(Locale.ROOT, "%d records read, %d late dropped, %d late to side output, %d windows fired,"
-                + " %d checkpoints, %.2f s, %,d records/s", recordsRead, lateDropped, lateToSideOutput, windowsFired, checkpoints,
+        return String.format(Locale.ROOT, "%d records read, %d late dropped, %d late to side output, %d %s,"
+                + " %d checkpoints, %.2f s, %,d records/s", recordsRead, lateDropped, lateToSideOutput, windowsFired, results, checkpoints,
                 elapsedNanos / 1e9, recordsPerSecond(recordsRead, elapsedNanos));
     }
 

@@ -39,4 +39,24 @@ final class ImmediateLines implements InstanceLines {
     public void flush() {
         // lines are never held
     }
+
+    @Override
+    public void line(final int instance, final String line) {
+        out.accept(line);
+    }
+
+    @Override
+    public void watermark(final int instance) {
+        // lines are never held
+    }
+
+    @Override
+    public void finished(final int instance) {
+        // lines are never held
+    }
+
+    @Override
+    public void settled() {
+        // lines are never held
+    }
 }

@@ -26,4 +26,22 @@ interface InstanceLines {
 
     /** Prints every line still held; call once the instances are done. */
     void flush();
+
+    /**
+     * @param instance the instance that printed the line
+     * @param line the line
+     */
+    void line(int instance, String line);
+
+    /** @param instance the instance that passed a watermark */
+    void watermark(int instance);
+
+    /** @param instance the instance that reached end of input */
+    void finished(int instance);
+
+    /**
+     * Every instance has caught up with everything fed so far (the reader waited for the tasks): the lines held
+     * go out, as if every instance had passed one more watermark.
+     */
+    void settled();
 }

@@ -42,19 +42,41 @@ final class OrderedLines implements InstanceLines {
 
     @Override
     public synchronized void line(final String line) {
-        final int instance = instance();
-        epoch(instance, currentEpoch[instance]).add(line);
+        line(instance(), line);
     }
 
     @Override
     public synchronized void watermark() {
-        currentEpoch[instance()]++;
-        release();
+        watermark(instance());
     }
 
     @Override
     public synchronized void finished() {
-        finished[instance()] = true;
+        finished(instance());
+    }
+
+    @Override
+    public synchronized void line(final int instance, final String line) {
+        epoch(instance, currentEpoch[instance]).add(line);
+    }
+
+    @Override
+    public synchronized void watermark(final int instance) {
+        currentEpoch[instance]++;
+        release();
+    }
+
+    @Override
+    public synchronized void finished(final int instance) {
+        finished[instance] = true;
+        release();
+    }
+
+    @Override
+    public synchronized void settled() {
+        for (int i = 0; i < currentEpoch.length; i++) {
+            currentEpoch[i]++;
+        }
         release();
     }
 

@@ -23,6 +23,6 @@ public interface TwoInputJobGraph {
 
     /** @return the graph of the engine's runtime, the one {@code weir scenario} uses */
     static TwoInputJobGraph runtime() {
-        return UnavailableTwoInputJobGraph.INSTANCE;
+        return TwoInputScenarioPipeline.INSTANCE;
     }
 }

@@ -68,4 +68,29 @@ final class OrderedLinesTest {
         final OrderedLines lines = new OrderedLines(1, line -> { });
         assertThrows(IllegalStateException.class, () -> lines.line("who am I"));
     }
+
+    @Test
+    void instancesNamedByNumberAndASettledReaderCloseAnEpochForAll() {
+        final List<String> out = new ArrayList<>();
+        final OrderedLines lines = new OrderedLines(2, out::add);
+        lines.line(1, "pair of a record of row 1 on instance 1");
+        lines.line(0, "pair of a record of row 2 on instance 0");
+        assertEquals(List.of(), out, "no instance has passed a watermark");
+        lines.settled();
+        assertEquals(List.of("pair of a record of row 2 on instance 0", "pair of a record of row 1 on instance 1"), out,
+                "after a settled row the epoch goes out instance by instance");
+        lines.line(1, "late record of row 3 on instance 1");
+        lines.settled();
+        lines.line(0, "pair of row 4 on instance 0");
+        lines.watermark(0);
+        lines.line(1, "pair of row 4 on instance 1");
+        lines.watermark(1);
+        assertEquals(List.of("pair of a record of row 2 on instance 0", "pair of a record of row 1 on instance 1",
+                "late record of row 3 on instance 1", "pair of row 4 on instance 0", "pair of row 4 on instance 1"), out);
+        lines.line(1, "held until instance 0 passes");
+        lines.finished(1);
+        assertEquals(5, out.size(), "instance 0 has not passed the epoch");
+        lines.watermark(0);
+        assertEquals("held until instance 0 passes", out.get(5), "an instance that finished holds nothing back");
+    }
 }

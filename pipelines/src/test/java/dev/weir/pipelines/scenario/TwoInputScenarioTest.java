@@ -146,11 +146,9 @@ class TwoInputScenarioTest {
     }
 
     @Test
-    void aOneInputJobIsRefusedAndTheRuntimeSaysWhatItLacks() {
+    void aOneInputJobIsRefused() {
         final JobSpec oneInput = JobFileParser.parse("job.yaml", new StringReader("watermarks:\n  strategy: monotonous\n"));
         assertEquals("a one-input job: it has no 'inputs' section", assertThrows(IllegalArgumentException.class,
                 () -> TwoInputScenario.start(oneInput, graph, line -> { }, HeapStateBackend.INSTANCE, false)).getMessage());
-        assertEquals("two-input jobs need the multi-input runtime", assertThrows(UnsupportedOperationException.class,
-                () -> UnavailableTwoInputJobGraph.INSTANCE.start(JOB, line -> { }, HeapStateBackend.INSTANCE, false)).getMessage());
     }
 }

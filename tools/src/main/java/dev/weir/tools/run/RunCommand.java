@@ -17,6 +17,7 @@ import dev.weir.pipelines.run.RunLinePrinter;
 import dev.weir.pipelines.run.RunOptions;
 import dev.weir.pipelines.run.RunOutput;
 import dev.weir.pipelines.run.RunSummary;
+import dev.weir.pipelines.run.TwoInputRecordFileJob;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.source.SourceFileChangedException;
 import dev.weir.source.SourceFileException;
@@ -39,6 +40,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -51,7 +53,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
  * threaded runtime in real time and prints the FIRE and LATE lines (in the {@code --format} chosen), then
- * {@code # lateDropped=N};
+ * {@code # lateDropped=N}; {@code weir run --job JOB.yaml --left FILES --right FILES} runs a two-input job's join
+ * over each input's record files and prints its JOIN and LATE lines;
  * a summary goes to stderr, and on a terminal a progress line while it runs (docs/run.md). With
  * {@code --engine flink} the job runs on Apache Flink instead (docs/flink.md).
  */
@@ -59,11 +62,14 @@ import picocli.CommandLine.Parameters;
         name = "run",
         mixinStandardHelpOptions = true,
         versionProvider = WeirVersion.class,
-        abbreviateSynopsis = true,
+        customSynopsis = {"weir run [OPTIONS] JOB.yaml RECORDS.csv...",
+            "   or: weir run [OPTIONS] --job JOB.yaml --left FILE... --right FILE..."},
         description = {
             "Runs a job file's window over record files in real time.",
             "Reads record files (lines key,ts,value; one split per file) on the threaded runtime and the system clock,"
                     + " and prints FIRE and LATE lines and, last, the count of late records dropped (see docs/run.md).",
+            "A two-input job (an inputs section) joins the record files of each input, given with --left and --right,"
+                    + " and prints JOIN and LATE lines.",
             "At the end a summary goes to stderr; while the run goes on, a progress line too when stderr is a terminal.",
             "With --engine flink the job runs on Apache Flink, locally or on a cluster (--flink-address; docs/flink.md)."
         })
@@ -75,10 +81,23 @@ public final class RunCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file; it needs a window section.")
+    @Parameters(arity = "0..*", paramLabel = "JOB.yaml RECORDS.csv",
+            description = "The job file (unless --job gives it; a one-input job needs a window section), then its record files,"
+                    + " one split each.")
+    private List<Path> arguments = new ArrayList<>();
+
+    @Option(names = "--job", paramLabel = "JOB.yaml", description = "The job file; the arguments are then all record files.")
+    private Path jobOption;
+
+    @Option(names = "--left", arity = "1..*", paramLabel = "FILE",
+            description = "A two-input job's left record files, one split each (with --right; docs/run.md, \"Two inputs\").")
+    private List<Path> leftFiles;
+
+    @Option(names = "--right", arity = "1..*", paramLabel = "FILE", description = "A two-input job's right record files, one split each.")
+    private List<Path> rightFiles;
+
     private Path jobFile;
 
-    @Parameters(index = "1..*", arity = "1..*", paramLabel = "RECORDS.csv", description = "Record files, one split each.")
     private List<Path> recordFiles;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the lines to FILE instead of stdout (flushed line by line).")
@@ -149,9 +168,25 @@ public final class RunCommand implements Callable<Integer> {
             checkEngineOptions();
         }
         checkOptions();
+        splitArguments();
         final RunFormat runFormat = runFormat();
         final ExecutionEngine other = engine.isWeir() ? null : engine.engine();
-        final JobSpec job = JobFileParser.parseOneInput(jobFile, lineLimit.maxLineBytes(), "weir run");
+        if (other != null && (leftFiles != null || rightFiles != null)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--left and --right: weir run --engine " + engine.name()
+                    + " runs one-input jobs only");
+        }
+        final JobSpec job = other != null ? JobFileParser.parseOneInput(jobFile, lineLimit.maxLineBytes(), "weir run --engine " + engine.name())
+                : JobFileParser.parse(jobFile, lineLimit.maxLineBytes());
+        if (job.isTwoInput()) {
+            return runTwoInputs(job, runFormat);
+        }
+        if (leftFiles != null || rightFiles != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), (leftFiles != null ? "--left" : "--right") + ": " + jobFile
+                    + " is a one-input job (no 'inputs' section): give its record files as arguments, without --left and --right");
+        }
+        if (recordFiles.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'RECORDS.csv'");
+        }
         if (job.window() == null) {
             throw new JobFileException(jobFile.toString(), 0, "window", "is required by 'weir run' (it prints window results;"
                     + " 'weir scenario' runs a job without a window)");
@@ -171,6 +206,49 @@ public final class RunCommand implements Callable<Integer> {
             } else {
                 run(job, options(), out, runFormat, printer);
             }
+        }
+        return 0;
+    }
+
+    /** The job file is --job's or the first argument; the other arguments are record files. */
+    private void splitArguments() {
+        if (jobOption != null) {
+            jobFile = jobOption;
+            recordFiles = arguments;
+            return;
+        }
+        if (arguments.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required parameter: 'JOB.yaml' (or --job JOB.yaml)");
+        }
+        jobFile = arguments.get(0);
+        recordFiles = arguments.subList(1, arguments.size());
+    }
+
+    /** A two-input job: its left and right record files, the rest as for one input. */
+    private int runTwoInputs(final JobSpec job, final RunFormat runFormat) throws Exception {
+        if (!recordFiles.isEmpty() || leftFiles == null || rightFiles == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), jobFile + " is a two-input job: give the record files of each"
+                    + " input with --left FILE... and --right FILE..." + (recordFiles.isEmpty() ? "" : ", not as arguments ("
+                    + recordFiles.get(0) + ")"));
+        }
+        if (job.join() == null) {
+            throw new JobFileException(jobFile.toString(), job.inputsLine(), "join", "is required by 'weir run' for a two-input job (it"
+                    + " prints the joined pairs; 'weir scenario' runs a two-input job without a join)");
+        }
+        if (runFormat != RunFormat.LINES && runFormat != RunFormat.FIRE) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--format " + runFormat.optionName()
+                    + ": a two-input job prints JOIN lines, in the format lines (default) or fire");
+        }
+        final List<Path> all = new ArrayList<>(leftFiles);
+        all.addAll(rightFiles);
+        checkRecordFiles(all);
+        InputFiles.refuseRepeated(all, "record file", "read twice", (file, message) -> new RecordFileException(file, 0, null, message));
+        new InputFiles().file(jobFile, "the job file").files(all, "the record file")
+                .directory(checkpointDir, "--checkpoint-dir " + checkpointDir).directory(restoreDir, "--restore " + restoreDir)
+                .refuseAsOutput("--output", output);
+        try (ResultWriter out = writer()) {
+            final RunLinePrinter printer = new RunLinePrinter(runFormat);
+            run(job, options(), out, runFormat, printer);
         }
         return 0;
     }
@@ -240,7 +318,11 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private void checkRecordFiles() {
-        for (final Path file : recordFiles) {
+        checkRecordFiles(recordFiles);
+    }
+
+    private static void checkRecordFiles(final List<Path> files) {
+        for (final Path file : files) {
             if (Files.isDirectory(file)) {
                 throw new RecordFileException(file.toString(), 0, null, "is a directory, not a record file");
             }
@@ -349,8 +431,8 @@ public final class RunCommand implements Callable<Integer> {
             while (!running.pipeline().awaitTermination(PROGRESS_EVERY)) {
                 if (display != null) {
                     final PipelineMetrics metrics = running.pipeline().metrics();
-                    display.show(running.reading().bytesRead(), running.reading().totalBytes(), RecordFileRun.recordsRead(metrics),
-                            RecordFileRun.windowWatermark(metrics), clock.nanos() - startedNanos);
+                    display.show(running.reading().bytesRead(), running.reading().totalBytes(), running.records(metrics),
+                            running.operatorWatermark(metrics), clock.nanos() - startedNanos);
                 }
             }
         } finally {
@@ -365,7 +447,8 @@ public final class RunCommand implements Callable<Integer> {
             EarlierCheckpoints.clearOrRefuse(options.checkpointDir(), fresh, options.restoreDir());
         }
         try {
-            return RecordFileJob.start(job, recordFiles, options, runFormat, lines);
+            return job.isTwoInput() ? TwoInputRecordFileJob.start(job, leftFiles, rightFiles, options, runFormat, lines)
+                    : RecordFileJob.start(job, recordFiles, options, runFormat, lines);
         } catch (final SourceFileChangedException e) {
             throw new RecordFileException(e.file().toString(), 0, null, e.reason());
         } catch (final CheckpointException e) {

@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
         description = {
             "Replays a job file over an element file on a virtual clock.",
             "Processing time is the element file's 'at' column; prints the canonical output lines"
-                    + " (FIRE, LATE, WM, STATUS, # lateDropped) to stdout.",
+                    + " (FIRE, JOIN, LATE, WM, STATUS, # lateDropped) to stdout.",
             "See docs/scenarios.md for both file formats and for what may differ between the runtimes;"
                     + " --engine flink runs the job file on Apache Flink (docs/flink.md)."
         })

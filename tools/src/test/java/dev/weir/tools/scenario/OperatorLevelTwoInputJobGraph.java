@@ -35,7 +35,7 @@ import dev.weir.valve.WatermarkValve;
 import java.util.function.Consumer;
 
 /**
- * A test double of the two-input graph that needs no multi-input runtime: the job's operators driven by
+ * An operator-level model of the two-input graph, without the runtime's scheduling: the job's operators driven by
  * hand on one thread, as the deterministic scheduler would. Each channel has its input's generator (the
  * scenario's interval 0 emits after every record) and a {@link ChannelWatermarkOutput}; no join and the
  * interval join go through the engine's {@link TwoInputOperatorInput} (a valve per input, then the

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.scenario.TwoInputJobGraph;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import java.io.ByteArrayInputStream;
@@ -11,27 +12,29 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The driving rules of a two-input scenario (docs/scenarios.md, "Two inputs"), seen in the WM lines of a job
  * without a join: the ticks are the union of both inputs' schedules, and at a tick the left channels emit
- * before the right ones. Run on {@link OperatorLevelTwoInputJobGraph}.
+ * before the right ones. Run on the engine's runtime ({@link TwoInputJobGraph#runtime()}), on both schedulers.
  */
 class TwoInputDrivingOrderTest {
-    private static List<String> run(final String job, final String elements) {
+    private static List<String> run(final ScenarioRuntime runtime, final String job, final String elements) {
         final JobSpec spec = JobFileParser.parse("job.yaml", new StringReader(job));
         final List<String> lines = new ArrayList<>();
         final List<String> notes = new ArrayList<>();
         ScenarioRunner.runTwoInputs(spec, "elements.csv", LineReader.utf8(new ByteArrayInputStream(elements.getBytes(StandardCharsets.UTF_8)),
-                LineReader.DEFAULT_MAX_LINE_BYTES), lines::add, notes::add, ScenarioRuntime.DETERMINISTIC, HeapStateBackend.INSTANCE,
-                new OperatorLevelTwoInputJobGraph());
+                LineReader.DEFAULT_MAX_LINE_BYTES), lines::add, notes::add, runtime, HeapStateBackend.INSTANCE,
+                TwoInputJobGraph.runtime());
         lines.addAll(notes);
         return lines;
     }
 
-    @Test
-    void ticksOfBothSchedulesRunAndAtACommonTickLeftEmitsFirst() {
+    @ParameterizedTest
+    @EnumSource(ScenarioRuntime.class)
+    void ticksOfBothSchedulesRunAndAtACommonTickLeftEmitsFirst(final ScenarioRuntime runtime) {
         final String job = "inputs:\n"
                 + "  left: { watermarks: { strategy: monotonous, interval: 300 } }\n"
                 + "  right: { watermarks: { strategy: monotonous, interval: 200 } }\n";
@@ -45,11 +48,12 @@ class TwoInputDrivingOrderTest {
                 + "550,right,0,R,k,2000,1\n"
                 + "700,left,0,E,,,\n"
                 + "700,right,0,E,,,\n";
-        assertEquals(List.of("WM 499", "WM 1999", "WM MAX", "# lateDropped=0"), run(job, elements));
+        assertEquals(List.of("WM 499", "WM 1999", "WM MAX", "# lateDropped=0"), run(runtime, job, elements));
     }
 
-    @Test
-    void anInputWithoutWatermarksHoldsTheOperatorAtMinAndTheNoteNamesIt() {
+    @ParameterizedTest
+    @EnumSource(ScenarioRuntime.class)
+    void anInputWithoutWatermarksHoldsTheOperatorAtMinAndTheNoteNamesIt(final ScenarioRuntime runtime) {
         final String job = "inputs:\n"
                 + "  left: { watermarks: { strategy: monotonous, interval: 100 } }\n"
                 + "  right: { watermarks: { strategy: explicit } }\n";
@@ -58,13 +62,15 @@ class TwoInputDrivingOrderTest {
                 + "0,right,0,R,k,1000,1\n"
                 + "500,left,0,R,k,2000,1\n";
         // the record at 500 comes after the tick at 500: left stays at 999
-        assertEquals(List.of("# lateDropped=0", "input 2 has never sent a watermark (its channel 0 is at MIN) and holds the two-input"
-                + " operator's watermark at MIN while input 1 reached 999: event-time timers and windows cannot fire. Give input 2 watermarks, end it (its end sends"
-                + " MAX), or enable idleness on it so that it is marked IDLE."), run(job, elements));
+        assertEquals(List.of("# lateDropped=0", "the right input has never sent a watermark (its channel 0 is at MIN) and holds the"
+                + " two-input operator's watermark at MIN while the left input reached 999: event-time timers and windows cannot fire."
+                + " Give the right input watermarks, end it (its end sends MAX), or enable idleness on it so that it is marked IDLE."),
+                run(runtime, job, elements));
     }
 
-    @Test
-    void intervalZeroEmitsAfterEveryRecordOfThatInputOnly() {
+    @ParameterizedTest
+    @EnumSource(ScenarioRuntime.class)
+    void intervalZeroEmitsAfterEveryRecordOfThatInputOnly(final ScenarioRuntime runtime) {
         final String job = "inputs:\n"
                 + "  left: { watermarks: { strategy: monotonous, interval: 0 } }\n"
                 + "  right: { watermarks: { strategy: explicit } }\n";
@@ -72,6 +78,6 @@ class TwoInputDrivingOrderTest {
                 + "0,right,0,W,,5000,\n"
                 + "10,left,0,R,k,1000,1\n"
                 + "20,left,0,R,k,1500,1\n";
-        assertEquals(List.of("WM 999", "WM 1499", "# lateDropped=0"), run(job, elements));
+        assertEquals(List.of("WM 999", "WM 1499", "# lateDropped=0"), run(runtime, job, elements));
     }
 }

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.TestFactory;
  * expected.txt) through {@link ScenarioRunner}: the job file parser, the element file reader with its
  * {@code input} column, the scenario's driving, the operators and line formats of pipelines' scenario package
  * and the closing line, with the job's operators driven at operator level ({@link OperatorLevelTwoInputJobGraph})
- * in place of the multi-input runtime. Output is compared in canonical form (runs of JOIN lines of one
+ * as an operator-level model of the graph (the engine's runtime runs them in ConformanceScenariosTest). Output is compared in canonical form (runs of JOIN lines of one
  * watermark sorted).
  */
 class TwoInputScenariosTest {
