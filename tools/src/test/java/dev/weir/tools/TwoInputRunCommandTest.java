@@ -118,7 +118,7 @@ class TwoInputRunCommandTest {
             final ChildWeir killed = ChildWeir.start(dir, "killed-" + marks, join(new String[] {"run", "--state", "heap", "--output",
                 killedOutput.toString(), "--checkpoint-dir", checkpoints.toString(), "--checkpoint-interval", "50ms", "--max-rate", "500"},
                     files));
-            killed.awaitMarks(killedOutput, marks);
+            killed.awaitMarks(killedOutput, marks, checkpoints);
             killed.process().destroyForcibly();
             assertTrue(killed.process().waitFor(30, TimeUnit.SECONDS), "the killed run is gone");
 

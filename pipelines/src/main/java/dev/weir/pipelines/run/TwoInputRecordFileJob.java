@@ -168,6 +168,13 @@ public final class TwoInputRecordFileJob {
         }
 
         @Override
+        public void checkpointCommitting(final long checkpointId) {
+            if (!sideOutput) {
+                output.committing(checkpointId);
+            }
+        }
+
+        @Override
         public void checkpointCompleted(final long checkpointId) {
             if (!sideOutput) {
                 output.completed(checkpointId);
