@@ -4,6 +4,8 @@ import dev.weir.operator.IntervalJoinOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OutputTag;
 import dev.weir.operator.ProcessJoinFunction;
+import dev.weir.operator.TwoInputOperatorFactory;
+import dev.weir.plan.TwoInputFunction;
 import java.util.Objects;
 
 /**
@@ -91,8 +93,10 @@ public final class IntervalJoined<T, R, K> {
         final OutputTag<T> leftTag = leftLateTag;
         final OutputTag<R> rightTag = rightLateTag;
         final String description = "interval join " + (lowerIn ? "[" : "(") + lowerBound + ", " + upperBound + (upperIn ? "]" : ")");
-        return left.connect(right).parallelism(parallelism).transform("intervalJoin",
-                () -> new IntervalJoinOperator<K, T, R, OUT>(leftKey, rightKey, lowerBound, upperBound, lowerIn, upperIn, leftTag, rightTag,
-                        function), description);
+        final TwoInputFunction join = TwoInputFunction.intervalJoin(leftKey, rightKey, lowerBound, upperBound, lowerIn, upperIn, leftTag,
+                rightTag, function);
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        final TwoInputOperatorFactory<T, R, OUT> operator = (TwoInputOperatorFactory) join;
+        return left.connect(right).parallelism(parallelism).transform("intervalJoin", operator, description);
     }
 }
