@@ -32,7 +32,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.function.Function;
 
 /**
  * One generated multi-input pipeline and its inputs ({@link FlinkGraphDifferentialTest}): two or three sources of one to
@@ -50,11 +49,20 @@ import java.util.function.Function;
  * @param description the case, for a failure message
  * @param pipeline the pipeline, given the sink
  */
-record GraphCase(String description, Function<Sink<Object>, StreamPipeline> pipeline) {
+record GraphCase(String description, GraphCase.Builder pipeline) {
     static final List<String> SHAPES = List.of("union-window", "interval-join", "keyed-co-process", "keyed-broadcast", "broadcast-co-map",
             "window-join", "as-of-join");
-    private static final OutputTag<String> LEFT_LATE = new OutputTag<>("left-late");
-    private static final OutputTag<String> RIGHT_LATE = new OutputTag<>("right-late");
+
+    /** Adds the case's graph to a pipeline that may hold other cases' graphs. */
+    @FunctionalInterface
+    interface Builder {
+        /**
+         * @param pipeline where the case's sources, steps and sinks are added
+         * @param prefix names the case's sources and side outputs and starts its results, distinct per case of one pipeline
+         * @param sink receives the results of every sink of the case, each prefixed {@code prefix + sinkName + "|"}
+         */
+        void addTo(StreamPipeline pipeline, String prefix, Sink<Object> sink);
+    }
 
     /**
      * @param seed the case's seed
@@ -90,11 +98,14 @@ record GraphCase(String description, Function<Sink<Object>, StreamPipeline> pipe
             case 5 -> description.append(" tumbling size=").append(size);
             default -> { }
         }
-        return new GraphCase(description.toString(), sink -> {
-            final StreamPipeline pipeline = StreamPipeline.named("graph");
+        return new GraphCase(description.toString(), (pipeline, prefix, results) -> {
+            final Sink<Object> sink = (value, timestamp) -> results.accept(prefix + value, timestamp);
+            final OutputTag<String> leftLate = new OutputTag<>(prefix + "left-late");
+            final OutputTag<String> rightLate = new OutputTag<>(prefix + "right-late");
+            final OutputTag<String> seen = new OutputTag<>(prefix + "seen");
             final List<DataStream<String>> sources = new ArrayList<>();
             for (int s = 0; s < sourceCount; s++) {
-                sources.add(pipeline.from("source" + s, CollectionSource.of(inputs.get(s)),
+                sources.add(pipeline.from(prefix + "source" + s, CollectionSource.of(inputs.get(s)),
                         WatermarkStrategy.<String>forPunctuation(MARKER).withTimestampAssigner(TIMESTAMP), instances[s]).filter(NOT_MARKER));
             }
             final DataStream<String> first = sources.get(0);
@@ -107,20 +118,20 @@ record GraphCase(String description, Function<Sink<Object>, StreamPipeline> pipe
                 }
                 case 1 -> {
                     IntervalJoined<String, String, String> join = first.keyBy(KEY).intervalJoin(second.keyBy(KEY))
-                            .between(Duration.ofMillis(lower), Duration.ofMillis(upper)).sideOutputLeftLateData(LEFT_LATE)
-                            .sideOutputRightLateData(RIGHT_LATE).parallelism(parallelism);
+                            .between(Duration.ofMillis(lower), Duration.ofMillis(upper)).sideOutputLeftLateData(leftLate)
+                            .sideOutputRightLateData(rightLate).parallelism(parallelism);
                     if (!lowerInclusive) {
                         join = join.lowerBoundExclusive();
                     }
                     if (!upperInclusive) {
                         join = join.upperBoundExclusive();
                     }
-                    join.process(GraphFunctions.JOINED).sideOutput(LEFT_LATE, named("left-late", sink))
-                            .sideOutput(RIGHT_LATE, named("right-late", sink)).sink(named("joined", sink));
+                    join.process(GraphFunctions.JOINED).sideOutput(leftLate, named("left-late", sink))
+                            .sideOutput(rightLate, named("right-late", sink)).sink(named("joined", sink));
                 }
                 case 2 -> keyedConnect(first, second, parallelism)
-                        .transform("keyedCoProcess", factory(TwoInputFunction.keyedCoProcess(KEY, KEY, new GraphFunctions.SumAtTimers(delay))))
-                        .sideOutput(GraphFunctions.SEEN, named("seen", sink)).sink(named("timers", sink));
+                        .transform("keyedCoProcess", factory(TwoInputFunction.keyedCoProcess(KEY, KEY, new GraphFunctions.SumAtTimers(delay, seen))))
+                        .sideOutput(seen, named("seen", sink)).sink(named("timers", sink));
                 case 3 -> first.keyBy(KEY).parallelism(parallelism).connect(second.broadcast(GraphFunctions.RATES))
                         .<String>transform("keyedBroadcast", factory(TwoInputFunction.keyedBroadcastProcess(KEY, new GraphFunctions.RatesAtTimers(),
                                 List.of(GraphFunctions.RATES))))
@@ -144,7 +155,6 @@ record GraphCase(String description, Function<Sink<Object>, StreamPipeline> pipe
                         .<String>transform("asOfJoin", factory(TwoInputFunction.asOfJoin(KEY, KEY, GraphFunctions.AS_OF)))
                         .sink(named("asOf", sink));
             }
-            return pipeline;
         });
     }
 

@@ -31,8 +31,6 @@ import java.util.function.Function;
  * record is behind its own input's watermark).
  */
 final class GraphFunctions {
-    /** Where the keyed co-process sends what it saw of input 2. */
-    static final OutputTag<String> SEEN = new OutputTag<>("seen");
     /** The broadcast state of the rate records. */
     static final MapStateDescriptor<Long, Long> RATES = new MapStateDescriptor<>("rates", Long.class, Long.class);
     static final Function<String, TaggedUnion<String, String>> TAG_ONE =
@@ -95,16 +93,19 @@ final class GraphFunctions {
     /**
      * Keeps each record of either input in list state and sets an event-time timer {@code delay} after it; a timer emits
      * the count and sum of the kept records at or below its time and keeps the rest. Input 2's records also go to
-     * {@link #SEEN}.
+     * the side output given.
      */
     static final class SumAtTimers implements KeyedCoProcessFunction<String, String, String, String>, Serializable {
         private static final long serialVersionUID = 1L;
         private static final ListStateDescriptor<String> PENDING = new ListStateDescriptor<>("pending");
 
         private final long delay;
+        /** The side output's id: Weir's tags are equal by id, and a String ships where a tag would not. */
+        private final String seen;
 
-        SumAtTimers(final long delay) {
+        SumAtTimers(final long delay, final OutputTag<String> seen) {
             this.delay = delay;
+            this.seen = seen.id();
         }
 
         @Override
@@ -115,7 +116,7 @@ final class GraphFunctions {
         @Override
         public void processElement2(final String value, final Context<String> ctx, final Collector<String> out) {
             keep(value, ctx);
-            ctx.output(SEEN, "seen:" + value);
+            ctx.output(new OutputTag<String>(seen), "seen:" + value);
         }
 
         private void keep(final String value, final Context<String> ctx) {
