@@ -22,6 +22,8 @@ final class FlinkBroadcastProcess extends org.apache.flink.streaming.api.functio
     private final BroadcastProcessFunction<Object, Object, Object> function;
     private transient KeyedTwoInputContext context;
     private transient WeirCollector collector;
+    private transient ElementSide element;
+    private transient BroadcastSide broadcast;
 
     @SuppressWarnings("unchecked")
     FlinkBroadcastProcess(final BroadcastProcessFunction<?, ?, ?> function) {
@@ -29,53 +31,77 @@ final class FlinkBroadcastProcess extends org.apache.flink.streaming.api.functio
     }
 
     private KeyedTwoInputContext enter(final KeyedTwoInputContext.Call call, final Long timestamp, final Collector<Object> out) {
-        if (context == null) {
-            context = new KeyedTwoInputContext(null);
-            collector = new WeirCollector();
-        }
         collector.enter(out);
         return context.enter(call, timestamp == null ? TimestampAssigner.NO_TIMESTAMP : timestamp, null);
     }
 
+    private void ready() {
+        if (context == null) {
+            context = new KeyedTwoInputContext(null);
+            collector = new WeirCollector();
+            element = new ElementSide();
+            broadcast = new BroadcastSide();
+        }
+    }
+
     @Override
     public void processElement(final Object value, final ReadOnlyContext ctx, final Collector<Object> out) {
-        final KeyedTwoInputContext weir = enter(new Side(ctx.currentProcessingTime(), ctx.currentWatermark()) {
-            @Override
-            public void output(final OutputTag<Object> tag, final Object record) {
-                ctx.output(tag, record);
-            }
-
-            @Override
-            public ReadOnlyBroadcastState<Object, Object> broadcastState(final MapStateDescriptor<Object, Object> descriptor) {
-                return ctx.getBroadcastState(descriptor);
-            }
-        }, ctx.timestamp(), out);
-        function.processElement(value, weir, collector);
+        ready();
+        element.flink = ctx;
+        function.processElement(value, enter(element, ctx.timestamp(), out), collector);
     }
 
     @Override
     public void processBroadcastElement(final Object value, final Context ctx, final Collector<Object> out) {
-        final KeyedTwoInputContext weir = enter(new Side(ctx.currentProcessingTime(), ctx.currentWatermark()) {
-            @Override
-            public void output(final OutputTag<Object> tag, final Object record) {
-                ctx.output(tag, record);
-            }
+        ready();
+        broadcast.flink = ctx;
+        function.processBroadcastElement(value, enter(broadcast, ctx.timestamp(), out), collector);
+    }
 
-            @Override
-            public ReadOnlyBroadcastState<Object, Object> broadcastState(final MapStateDescriptor<Object, Object> descriptor) {
-                return ctx.getBroadcastState(descriptor);
-            }
-        }, ctx.timestamp(), out);
-        function.processBroadcastElement(value, weir, collector);
+    /** The non-broadcast side's call; reused for every call. */
+    private final class ElementSide extends Side {
+        private ReadOnlyContext flink;
+
+        @Override
+        TimerService time() {
+            return new BroadcastSideTime(flink.currentProcessingTime(), flink.currentWatermark());
+        }
+
+        @Override
+        public void output(final OutputTag<Object> tag, final Object record) {
+            flink.output(tag, record);
+        }
+
+        @Override
+        public ReadOnlyBroadcastState<Object, Object> broadcastState(final MapStateDescriptor<Object, Object> descriptor) {
+            return flink.getBroadcastState(descriptor);
+        }
+    }
+
+    /** The broadcast side's call; reused for every call. */
+    private final class BroadcastSide extends Side {
+        private Context flink;
+
+        @Override
+        TimerService time() {
+            return new BroadcastSideTime(flink.currentProcessingTime(), flink.currentWatermark());
+        }
+
+        @Override
+        public void output(final OutputTag<Object> tag, final Object record) {
+            flink.output(tag, record);
+        }
+
+        @Override
+        public ReadOnlyBroadcastState<Object, Object> broadcastState(final MapStateDescriptor<Object, Object> descriptor) throws Exception {
+            return flink.getBroadcastState(descriptor);
+        }
     }
 
     /** A call of either side: its time, no key, no timers. */
     private abstract static class Side implements KeyedTwoInputContext.Call {
-        private final TimerService time;
-
-        Side(final long processingTime, final long watermark) {
-            this.time = new BroadcastSideTime(processingTime, watermark);
-        }
+        /** @return the call's processing time and watermark, without timers */
+        abstract TimerService time();
 
         @Override
         public Object key() {
@@ -84,7 +110,7 @@ final class FlinkBroadcastProcess extends org.apache.flink.streaming.api.functio
 
         @Override
         public TimerService timers() {
-            return time;
+            return time();
         }
 
         @Override

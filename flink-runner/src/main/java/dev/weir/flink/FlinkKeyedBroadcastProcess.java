@@ -28,6 +28,8 @@ final class FlinkKeyedBroadcastProcess
     private final KeyedBroadcastProcessFunction<Object, Object, Object, Object> function;
     private transient KeyedTwoInputContext context;
     private transient WeirCollector collector;
+    private transient Keyed keyed;
+    private transient Broadcast broadcast;
 
     @SuppressWarnings("unchecked")
     FlinkKeyedBroadcastProcess(final KeyedBroadcastProcessFunction<?, ?, ?, ?> function) {
@@ -38,6 +40,8 @@ final class FlinkKeyedBroadcastProcess
     public void open(final OpenContext openContext) {
         context = new KeyedTwoInputContext(FlinkStateBinding.of(getRuntimeContext()));
         collector = new WeirCollector();
+        keyed = new Keyed();
+        broadcast = new Broadcast();
     }
 
     private static long timestampOf(final Long timestamp) {
@@ -47,29 +51,30 @@ final class FlinkKeyedBroadcastProcess
     @Override
     public void processElement(final Object value, final ReadOnlyContext ctx, final Collector<Object> out) {
         collector.enter(out);
-        function.processElement(value, context.enter(new Keyed(ctx), timestampOf(ctx.timestamp()), null), collector);
+        function.processElement(value, context.enter(keyed.of(ctx), timestampOf(ctx.timestamp()), null), collector);
     }
 
     @Override
     public void processBroadcastElement(final Object value, final Context ctx, final Collector<Object> out) {
         collector.enter(out);
-        function.processBroadcastElement(value, context.enter(new Broadcast(ctx), timestampOf(ctx.timestamp()), null), collector);
+        function.processBroadcastElement(value, context.enter(broadcast.of(ctx), timestampOf(ctx.timestamp()), null), collector);
     }
 
     @Override
     public void onTimer(final long timestamp, final OnTimerContext ctx, final Collector<Object> out) {
         collector.enter(out);
-        function.onTimer(timestamp, context.enter(new Keyed(ctx), timestamp,
+        function.onTimer(timestamp, context.enter(keyed.of(ctx), timestamp,
                 ctx.timeDomain() == org.apache.flink.streaming.api.TimeDomain.EVENT_TIME ? TimeDomain.EVENT_TIME : TimeDomain.PROCESSING_TIME),
                 collector);
     }
 
-    /** The keyed side's call: key, timers, read-only broadcast state. */
+    /** The keyed side's call: key, timers, read-only broadcast state; reused for every call. */
     private final class Keyed implements KeyedTwoInputContext.Call {
-        private final ReadOnlyContext flink;
+        private ReadOnlyContext flink;
 
-        Keyed(final ReadOnlyContext flink) {
-            this.flink = flink;
+        Keyed of(final ReadOnlyContext context) {
+            this.flink = context;
+            return this;
         }
 
         @Override
@@ -98,12 +103,13 @@ final class FlinkKeyedBroadcastProcess
         }
     }
 
-    /** The broadcast side's call: writable broadcast state and every key's state; no key, no timers. */
+    /** The broadcast side's call: writable broadcast state and every key's state; no key, no timers; reused. */
     private final class Broadcast implements KeyedTwoInputContext.Call {
-        private final Context flink;
+        private Context flink;
 
-        Broadcast(final Context flink) {
-            this.flink = flink;
+        Broadcast of(final Context context) {
+            this.flink = context;
+            return this;
         }
 
         @Override
