@@ -37,7 +37,7 @@ import java.util.SplittableRandom;
  * One generated multi-input pipeline and its inputs ({@link FlinkGraphDifferentialTest}): two or three sources of one to
  * three instances each, with punctuated watermarks from marker records, and one of seven shapes: a union of all sources
  * into a keyed window, an interval join (random bounds, exclusive or not, late side outputs), a keyed co-process with
- * timers, a keyed broadcast function with timers, a non-keyed broadcast function with a co-map and a co-flatMap, a window
+ * timers, a keyed broadcast function with timers, a non-keyed broadcast function with a co-map, a co-process and a co-flatMap, a window
  * join (tagged union, keyBy, window), or an as-of join. The first source also fans out to a sink of its own. Every sink's
  * results are prefixed with the sink's name, so the sorted results compare the multiset of each sink.
  *
@@ -142,6 +142,8 @@ record GraphCase(String description, GraphCase.Builder pipeline) {
                             .sink(named("passed", sink));
                     first.connect(second).<String>transform("coMap", factory(TwoInputFunction.coMap(new GraphFunctions.TagSides())))
                             .sink(named("coMap", sink));
+                    first.connect(second).<String>transform("coProcess", factory(TwoInputFunction.coProcess(new GraphFunctions.StampSides())))
+                            .sink(named("coProcess", sink));
                     second.connect(first).<String>transform("coFlatMap", factory(TwoInputFunction.coFlatMap(new GraphFunctions.SplitSides())))
                             .sink(named("coFlatMap", sink));
                 }

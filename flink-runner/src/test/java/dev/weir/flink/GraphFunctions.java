@@ -6,6 +6,7 @@ import dev.weir.operator.AsOfJoinFunction;
 import dev.weir.operator.BroadcastProcessFunction;
 import dev.weir.operator.CoFlatMapFunction;
 import dev.weir.operator.CoMapFunction;
+import dev.weir.operator.CoProcessFunction;
 import dev.weir.operator.Collector;
 import dev.weir.operator.JoinFunction;
 import dev.weir.operator.KeyedBroadcastProcessFunction;
@@ -188,6 +189,21 @@ final class GraphFunctions {
                 }
             }
             pending.update(rest);
+        }
+    }
+
+    /** Tags each record with its input, its timestamp and whether the watermark is still below it (always, for these inputs). */
+    static final class StampSides implements CoProcessFunction<String, String, String>, Serializable {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void processElement1(final String value, final Context ctx, final Collector<String> out) {
+            out.collect("p1|" + value + "@" + ctx.timestamp() + " wm<ts:" + (ctx.timerService().currentWatermark() < ctx.timestamp()));
+        }
+
+        @Override
+        public void processElement2(final String value, final Context ctx, final Collector<String> out) {
+            out.collect("p2|" + value + "@" + ctx.timestamp());
         }
     }
 
