@@ -4,7 +4,6 @@ import dev.weir.operator.IntervalJoinOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OutputTag;
 import dev.weir.operator.ProcessJoinFunction;
-import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.TwoInputFunction;
 import java.util.Objects;
 
@@ -95,8 +94,6 @@ public final class IntervalJoined<T, R, K> {
         final String description = "interval join " + (lowerIn ? "[" : "(") + lowerBound + ", " + upperBound + (upperIn ? "]" : ")");
         final TwoInputFunction join = TwoInputFunction.intervalJoin(leftKey, rightKey, lowerBound, upperBound, lowerIn, upperIn, leftTag,
                 rightTag, function);
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        final TwoInputOperatorFactory<T, R, OUT> operator = (TwoInputOperatorFactory) join;
-        return left.connect(right).parallelism(parallelism).transform("intervalJoin", operator, description);
+        return left.connect(right).parallelism(parallelism).transform("intervalJoin", join.<T, R, OUT>factory(), description);
     }
 }

@@ -146,6 +146,17 @@ public record TwoInputFunction(TwoInputFunctionKind kind, Object function, KeySe
         return new TwoInputFunction(kind, function, key1, key2, broadcastStates, 0, 0, true, true, null, null);
     }
 
+    /**
+     * @param <IN1> the first input's record type
+     * @param <IN2> the second input's record type
+     * @param <OUT> the result type
+     * @return this function as the step's typed operator factory, e.g. for {@code ConnectedStreams.transform}
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public <IN1, IN2, OUT> TwoInputOperatorFactory<IN1, IN2, OUT> factory() {
+        return (TwoInputOperatorFactory) this;
+    }
+
     /** @return Weir's operator for the kind, running the function */
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})

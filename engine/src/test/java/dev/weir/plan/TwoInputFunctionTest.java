@@ -107,6 +107,8 @@ class TwoInputFunctionTest {
         assertInstanceOf(AsOfJoinOperator.class, TwoInputFunction.asOfJoin(KEY, KEY, asOf).create());
         assertEquals(TwoInputFunctionKind.AS_OF_JOIN, TwoInputFunction.asOfJoin(KEY, KEY, asOf).kind());
         assertSame(keyedBroadcast, TwoInputFunction.keyedBroadcastProcess(KEY, keyedBroadcast, List.of(rules)).function());
+        final TwoInputFunction coMapFunction = TwoInputFunction.coMap(coMap);
+        assertSame(coMapFunction, coMapFunction.<String, String, String>factory());
         assertEquals(List.of(rules), TwoInputFunction.broadcastProcess(broadcast, List.of(rules)).broadcastStates());
     }
 
