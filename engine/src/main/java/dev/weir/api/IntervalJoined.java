@@ -4,6 +4,7 @@ import dev.weir.operator.IntervalJoinOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OutputTag;
 import dev.weir.operator.ProcessJoinFunction;
+import dev.weir.plan.TwoInputFunction;
 import java.util.Objects;
 
 /**
@@ -91,8 +92,8 @@ public final class IntervalJoined<T, R, K> {
         final OutputTag<T> leftTag = leftLateTag;
         final OutputTag<R> rightTag = rightLateTag;
         final String description = "interval join " + (lowerIn ? "[" : "(") + lowerBound + ", " + upperBound + (upperIn ? "]" : ")");
-        return left.connect(right).parallelism(parallelism).transform("intervalJoin",
-                () -> new IntervalJoinOperator<K, T, R, OUT>(leftKey, rightKey, lowerBound, upperBound, lowerIn, upperIn, leftTag, rightTag,
-                        function), description);
+        final TwoInputFunction join = TwoInputFunction.intervalJoin(leftKey, rightKey, lowerBound, upperBound, lowerIn, upperIn, leftTag,
+                rightTag, function);
+        return left.connect(right).parallelism(parallelism).transform("intervalJoin", join.<T, R, OUT>factory(), description);
     }
 }

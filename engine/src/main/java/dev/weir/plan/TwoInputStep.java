@@ -22,6 +22,7 @@ import java.util.Objects;
  * @param parallelism the stage's instances, or 0 for the parallelism of the stage input 1 comes from
  * @param description what the operator does, for another runtime's translation (e.g.
  *     {@code interval join [-5, 5]}), or null for an operator known only by its factory
+ *     (an operator that is a {@link TwoInputFunction} is known by {@link #function()} too)
  */
 public record TwoInputStep(List<PlanEdge> inputs, String name, TwoInputOperatorFactory<?, ?, ?> operator, KeySelector<?, ?> key1,
         KeySelector<?, ?> key2, int parallelism, String description) implements PlanStep {
@@ -59,9 +60,17 @@ public record TwoInputStep(List<PlanEdge> inputs, String name, TwoInputOperatorF
         return key1 != null && key2 != null;
     }
 
-    /** @return true when the operator has a description another runtime may translate */
+    /**
+     * @return the operator as a user function of a known kind, when it was given as a
+     *     {@link TwoInputFunction}; null for an operator known only by its factory
+     */
+    public TwoInputFunction function() {
+        return operator instanceof TwoInputFunction ? (TwoInputFunction) operator : null;
+    }
+
+    /** @return true when the operator has a description or a {@link #function()} another runtime may translate */
     @Override
     public boolean translatable() {
-        return description != null;
+        return description != null || function() != null;
     }
 }

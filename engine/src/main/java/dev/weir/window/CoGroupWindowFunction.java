@@ -24,7 +24,10 @@ import java.util.Objects;
  * @param <K> the key type
  * @param <W> the window type
  */
-public final class CoGroupWindowFunction<T1, T2, OUT, K, W extends Window> implements ProcessWindowFunction<TaggedUnion<T1, T2>, OUT, K, W> {
+public final class CoGroupWindowFunction<T1, T2, OUT, K, W extends Window> implements ProcessWindowFunction<TaggedUnion<T1, T2>, OUT, K, W>,
+        java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private final CoGroupFunction<T1, T2, OUT> function;
 
     /** @param function sees both inputs' elements of each window firing */

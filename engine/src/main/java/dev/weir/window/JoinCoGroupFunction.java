@@ -16,7 +16,9 @@ import java.util.Objects;
  * @param <T2> the second input's type
  * @param <OUT> the result type
  */
-public final class JoinCoGroupFunction<T1, T2, OUT> implements CoGroupFunction<T1, T2, OUT> {
+public final class JoinCoGroupFunction<T1, T2, OUT> implements CoGroupFunction<T1, T2, OUT>, java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private final JoinFunction<T1, T2, OUT> function;
 
     /** @param function joins each pair */

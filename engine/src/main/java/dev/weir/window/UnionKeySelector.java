@@ -12,7 +12,9 @@ import java.util.Objects;
  * @param <T2> the second input's type
  * @param <K> the key type both selectors give
  */
-public final class UnionKeySelector<T1, T2, K> implements KeySelector<TaggedUnion<T1, T2>, K> {
+public final class UnionKeySelector<T1, T2, K> implements KeySelector<TaggedUnion<T1, T2>, K>, java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private final KeySelector<? super T1, K> first;
     private final KeySelector<? super T2, K> second;
 

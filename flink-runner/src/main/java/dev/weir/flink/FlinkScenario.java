@@ -40,6 +40,11 @@ public final class FlinkScenario {
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
     private static final Duration STOP_RETRY = Duration.ofMillis(20);
 
+    /** Why a job file with two inputs is refused (docs/flink.md, "What is refused, and why"). */
+    static final String TWO_INPUTS = "a two-input job's lines follow the one interleaving of its inputs that the element file's rows fix,"
+            + " and Flink's two-input task reads whichever input has data first, so which records are late and each line's wm= would"
+            + " depend on timing; a StreamPipeline with two inputs runs on Flink (FlinkRunner)";
+
     private FlinkScenario() {
     }
 
@@ -51,6 +56,9 @@ public final class FlinkScenario {
      * @throws ScenarioRefusedException naming the section and the reason
      */
     public static void check(final JobSpec job, final String jobFile) {
+        if (job.isTwoInput()) {
+            throw new ScenarioRefusedException(jobFile, 0, "inputs", TWO_INPUTS);
+        }
         final WindowSpec window = job.window();
         if (window == null) {
             throw new ScenarioRefusedException(jobFile, 0, "window", "a job without a window prints what leaves the valve (WM and"

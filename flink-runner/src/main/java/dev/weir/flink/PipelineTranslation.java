@@ -6,6 +6,7 @@ import dev.weir.plan.KeyByStep;
 import dev.weir.plan.KeyedProcessStep;
 import dev.weir.plan.LogicalPlan;
 import dev.weir.plan.MapStep;
+import dev.weir.plan.PlanEdge;
 import dev.weir.plan.PipelineSettings;
 import dev.weir.plan.PlanStep;
 import dev.weir.plan.SideOutputStep;
@@ -125,12 +126,10 @@ final class PipelineTranslation {
     private void check(final int index, final PlanStep step) {
         final String kind = kindOf(step);
         if (step instanceof UnionStep) {
-            throw new FlinkTranslationException(index, kind, "a union of streams is not translated to Flink yet");
+            return;
         } else if (step instanceof TwoInputStep) {
-            throw new FlinkTranslationException(index, kind, "two-input operator '" + ((TwoInputStep) step).name()
-                    + "' (connected streams, joins) is not translated to Flink yet");
-        } else if (step instanceof SourceStep && index > 0) {
-            throw new FlinkTranslationException(index, kind, "a pipeline of several sources is not translated to Flink yet");
+            TwoInputTranslation.check(index, (TwoInputStep) step);
+            sourceTimestamps = null; // a keyed co-process stamps results with its timers' times: windows after it check at run time
         } else if (step instanceof SourceStep) {
             checkSource(index, (SourceStep) step);
         } else if (step instanceof MapStep) {
@@ -146,6 +145,7 @@ final class PipelineTranslation {
         } else if (step instanceof SinkStep) {
             return;
         } else if (step instanceof TimestampsStep) {
+            requireOneSource(index, kind);
             MidStreamTimestamps.check(plan.steps(), index, kind);
             sourceTimestamps = MidStreamTimestamps.eventTimes(plan.steps(), index);
         } else if (step instanceof KeyedProcessStep) {
@@ -155,6 +155,16 @@ final class PipelineTranslation {
         } else if (step instanceof TransformStep) {
             throw new FlinkTranslationException(index, kind, "'" + ((TransformStep) step).name()
                     + "' is an operator known only by its factory; Flink cannot run it from a description");
+        }
+    }
+
+    /** Refuses a mid-stream strategy in a graph: its checks follow one chain of steps back to one source. */
+    private void requireOneSource(final int index, final String kind) {
+        for (final PlanStep step : plan.steps()) {
+            if (step instanceof UnionStep || step instanceof TwoInputStep) {
+                throw new FlinkTranslationException(index, kind, "assignTimestampsAndWatermarks in a pipeline with a union or a two-input step"
+                        + " is not translated: the event times it checks are followed back along one chain of steps to one source");
+            }
         }
     }
 
@@ -169,9 +179,14 @@ final class PipelineTranslation {
         final List<Object> elements = elementsOf((CollectionSource<?>) source.source(), 0, 1);
         @SuppressWarnings("unchecked")
         final dev.weir.time.WatermarkStrategy<Object> watermarks = (dev.weir.time.WatermarkStrategy<Object>) source.watermarks();
-        sourceTimestamps = new long[elements.size()];
-        for (int i = 0; i < sourceTimestamps.length; i++) {
-            sourceTimestamps[i] = watermarks.timestampOf(elements.get(i), TimestampAssigner.NO_TIMESTAMP);
+        if (sourceTimestamps == null) {
+            return; // an earlier source's or step's event times are known only at run time
+        }
+        // the event times of every source so far: each window is checked against all of them
+        final int before = sourceTimestamps.length;
+        sourceTimestamps = java.util.Arrays.copyOf(sourceTimestamps, before + elements.size());
+        for (int i = 0; i < elements.size(); i++) {
+            sourceTimestamps[before + i] = watermarks.timestampOf(elements.get(i), TimestampAssigner.NO_TIMESTAMP);
         }
     }
 
@@ -207,10 +222,40 @@ final class PipelineTranslation {
             out = in.assignTimestampsAndWatermarks(SourceWatermarks.of(((TimestampsStep) step).watermarks(), environment))
                     .setParallelism(in.getParallelism());
         } else if (step instanceof SinkStep) {
-            sinkTo(streams.get(step.input()), ((SinkStep) step).sink(), "sink");
+            sinkTo(records(step.inputs().get(0)), ((SinkStep) step).sink(), "sink");
+        } else if (step instanceof UnionStep) {
+            out = union((UnionStep) step);
+        } else if (step instanceof TwoInputStep) {
+            final TwoInputStep twoInput = (TwoInputStep) step;
+            out = TwoInputTranslation.build(twoInput, records(twoInput.input(1)), records(twoInput.input(2)));
         }
         streams.add(out);
         keyed.add(keys);
+    }
+
+    /**
+     * Flink's union of the streams, in the order given: the operator reading it takes the minimum
+     * watermark of all their channels, as the step reading a Weir union does.
+     */
+    private DataStream<Object> union(final UnionStep step) {
+        DataStream<Object> union = records(step.inputs().get(0));
+        for (int i = 1; i < step.inputs().size(); i++) {
+            union = union.union(records(step.inputs().get(i)));
+        }
+        return union;
+    }
+
+    /**
+     * @param edge an edge of the plan
+     * @return the records it reads: a step's output; for a keyBy step, the records before it, which the reading step
+     *     partitions by its own key selector
+     */
+    private DataStream<Object> records(final PlanEdge edge) {
+        final PlanStep upstream = plan.steps().get(edge.upstream());
+        if (upstream instanceof KeyByStep) {
+            return streams.get(upstream.input());
+        }
+        return streams.get(edge.upstream());
     }
 
     /**

@@ -159,18 +159,34 @@ class FlinkTranslationTest {
     }
 
     @Test
-    void aSecondSourceAUnionAndATwoInputStepAreRefusedByName() {
-        final StreamPipeline sources = StreamPipeline.named("p");
-        trades(sources, BOUNDED).sink((value, timestamp) -> { });
-        trades(sources, BOUNDED).sink((value, timestamp) -> { });
-        assertRefused("step 2 (source): a pipeline of several sources is not translated to Flink yet", sources);
-        final StreamPipeline union = StreamPipeline.named("p");
-        final DataStream<String> first = trades(union, BOUNDED);
-        first.union(first.map((java.util.function.Function<String, String> & java.io.Serializable) line -> line)).sink((value, timestamp) -> { });
-        assertRefused("step 2 (union): a union of streams is not translated to Flink yet", union);
+    void aTwoInputOperatorKnownOnlyByItsFactoryIsRefusedByName() {
         final StreamPipeline connected = StreamPipeline.named("p");
         final DataStream<String> left = trades(connected, BOUNDED);
-        left.connect(left.map((java.util.function.Function<String, String> & java.io.Serializable) line -> line)).transform("pairs", () -> null).sink((value, timestamp) -> { });
-        assertRefused("step 2 (connect): two-input operator 'pairs' (connected streams, joins) is not translated to Flink yet", connected);
+        left.connect(left.map((java.util.function.Function<String, String> & java.io.Serializable) line -> line)).transform("pairs", () -> null)
+                .sink((value, timestamp) -> { });
+        assertRefused("step 2 (connect): 'pairs' is an operator known only by its factory; Flink cannot run it from a description", connected);
+    }
+
+    @Test
+    void aTwoInputFunctionThatCannotBeShippedIsRefusedByName() {
+        final StreamPipeline connected = StreamPipeline.named("p");
+        final DataStream<String> left = trades(connected, BOUNDED);
+        final dev.weir.operator.CoMapFunction<String, String, String> notSerializable = new dev.weir.operator.CoMapFunction<>() {
+            @Override
+            public String map1(final String value) {
+                return value;
+            }
+
+            @Override
+            public String map2(final String value) {
+                return value;
+            }
+        };
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        final dev.weir.operator.TwoInputOperatorFactory<String, String, String> coMap =
+                (dev.weir.operator.TwoInputOperatorFactory) dev.weir.plan.TwoInputFunction.coMap(notSerializable);
+        left.connect(trades(connected, BOUNDED)).transform("coMap", coMap).sink((value, timestamp) -> { });
+        assertRefused("step 2 (connect): the function cannot be shipped to Flink's tasks: it is not serializable; make it a Serializable"
+                + " class, or cast the lambda to an intersection with Serializable, e.g. (Function<A, B> & Serializable)", connected);
     }
 }
