@@ -13,7 +13,8 @@ import dev.weir.event.WatermarkStatus;
  * @param minimumChannel the channel of the input's valve (its index among the input's channels)
  *     that holds its minimum, or -1 when none does
  * @param holdsMinimum true if this input holds the combined watermark
+ * @param recordsIn records the task took from this input's channels
  */
 public record InputMetrics(int input, long watermark, WatermarkStatus status, boolean hasWatermark, int minimumChannel,
-        boolean holdsMinimum) {
+        boolean holdsMinimum, long recordsIn) {
 }

@@ -215,4 +215,34 @@ public final class OperatorBean implements OperatorMBean {
         }
         return waits;
     }
+
+    @Override
+    public int[] getChannelInputs() {
+        final List<ChannelMetrics> inputs = task().inputs();
+        final int[] numbers = new int[inputs.size()];
+        for (int i = 0; i < numbers.length; i++) {
+            numbers[i] = inputs.get(i).input();
+        }
+        return numbers;
+    }
+
+    @Override
+    public long[] getInputWatermarks() {
+        return task().twoInputs().stream().mapToLong(InputMetrics::watermark).toArray();
+    }
+
+    @Override
+    public String[] getInputStatuses() {
+        return task().twoInputs().stream().map(input -> input.status().name()).toArray(String[]::new);
+    }
+
+    @Override
+    public long[] getInputRecordsIn() {
+        return task().twoInputs().stream().mapToLong(InputMetrics::recordsIn).toArray();
+    }
+
+    @Override
+    public int getMinimumInput() {
+        return task().twoInputs().stream().filter(InputMetrics::holdsMinimum).mapToInt(InputMetrics::input).findFirst().orElse(0);
+    }
 }

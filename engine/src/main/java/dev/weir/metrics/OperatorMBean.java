@@ -88,4 +88,19 @@ public interface OperatorMBean {
 
     /** @return how often a write of each input ring's producer found the ring full */
     long[] getChannelProducerWaits();
+
+    /** @return the input (1 or 2) of each input ring of a two-input task; 0 for each ring of a one-input task */
+    int[] getChannelInputs();
+
+    /** @return each input's watermark (input 1, then input 2) of a two-input task; empty for a one-input task */
+    long[] getInputWatermarks();
+
+    /** @return each input's status (ACTIVE or IDLE) of a two-input task; empty for a one-input task */
+    String[] getInputStatuses();
+
+    /** @return the records taken from each input of a two-input task; empty for a one-input task */
+    long[] getInputRecordsIn();
+
+    /** @return the input (1 or 2) that holds a two-input task's combined watermark, 0 for a one-input task */
+    int getMinimumInput();
 }

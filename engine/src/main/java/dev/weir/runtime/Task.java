@@ -264,6 +264,9 @@ public final class Task implements PipelineTask, EventPoller.Handler<StreamEvent
         switch (event.kind()) {
             case RECORD:
                 final Object key = event.key();
+                if (twoInputProbe != null) {
+                    twoInputProbe.recordIn(inputOf[channel]);
+                }
                 if (inputOf != null && inputOf[channel] == 2) {
                     chain.record2(event.value(), event.timestamp(), key, event.keyGroup());
                 } else if (key == null) {

@@ -19,6 +19,7 @@ final class TwoInputProbe {
     private final Gauge[] hasWatermark = {new Gauge(0), new Gauge(0)};
     private final Gauge[] minimumChannel = {new Gauge(-1), new Gauge(-1)};
     private final Gauge minimumInput = new Gauge(1);
+    private final Counter[] recordsIn = {new Counter(), new Counter()};
 
     TwoInputProbe(final TwoInputOperatorInput<?, ?> inputs) {
         this.inputs = inputs;
@@ -37,6 +38,15 @@ final class TwoInputProbe {
         minimumInput.set(combined.minimumInput());
     }
 
+    /**
+     * Counts a record taken from one input; the task's thread only.
+     *
+     * @param input 1 or 2
+     */
+    void recordIn(final int input) {
+        recordsIn[input - 1].increment();
+    }
+
     /** @return both inputs as last published; any thread */
     List<InputMetrics> snapshot() {
         final int holder = (int) minimumInput.get();
@@ -45,6 +55,6 @@ final class TwoInputProbe {
 
     private InputMetrics input(final int input, final int holder) {
         return new InputMetrics(input, watermarks[input - 1].get(), idle[input - 1].get() != 0 ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE,
-                hasWatermark[input - 1].get() != 0, (int) minimumChannel[input - 1].get(), holder == input);
+                hasWatermark[input - 1].get() != 0, (int) minimumChannel[input - 1].get(), holder == input, recordsIn[input - 1].get());
     }
 }

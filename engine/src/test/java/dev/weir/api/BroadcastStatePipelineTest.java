@@ -334,7 +334,8 @@ final class BroadcastStatePipelineTest {
             // the event's timer at 10 cannot fire: the broadcast side (input 2) has never sent a watermark
             assertEquals(List.of("stored low"), lines.lines());
             final TaskMetrics task = running.metrics().stage("two-input-2").get(0);
-            assertEquals(new InputMetrics(2, Long.MIN_VALUE, WatermarkStatus.ACTIVE, false, 0, true), task.twoInputs().get(1));
+            assertEquals(new InputMetrics(2, Long.MIN_VALUE, WatermarkStatus.ACTIVE, false, 0, true, 1), task.twoInputs().get(1));
+            assertEquals(1, task.twoInputs().get(0).recordsIn(), "records in from input 1");
             assertEquals(List.of("rules-1[0]->two-input-2[0]"), task.inputs().stream().filter(channel -> channel.input() == 2)
                     .map(dev.weir.metrics.ChannelMetrics::name).toList());
             assertEquals("input 2 has never sent a watermark (its channel 0 is at MIN) and holds the two-input operator's watermark at MIN"

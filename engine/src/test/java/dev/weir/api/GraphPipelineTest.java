@@ -133,8 +133,8 @@ final class GraphPipelineTest {
             assertEquals(List.of(1, 2), task.inputs().stream().map(dev.weir.metrics.ChannelMetrics::input).toList());
             assertEquals(List.of("events-0[1]->two-input-2[1]", "rules-1[0]->two-input-2[1]"),
                     task.inputs().stream().map(dev.weir.metrics.ChannelMetrics::name).toList());
-            assertEquals(List.of(new dev.weir.metrics.InputMetrics(1, 12, dev.weir.event.WatermarkStatus.ACTIVE, true, 0, false),
-                    new dev.weir.metrics.InputMetrics(2, Long.MIN_VALUE, dev.weir.event.WatermarkStatus.ACTIVE, false, 0, true)),
+            assertEquals(List.of(new dev.weir.metrics.InputMetrics(1, 12, dev.weir.event.WatermarkStatus.ACTIVE, true, 0, false, 0),
+                    new dev.weir.metrics.InputMetrics(2, Long.MIN_VALUE, dev.weir.event.WatermarkStatus.ACTIVE, false, 0, true, 1)),
                     task.twoInputs());
             assertEquals("input 2 has never sent a watermark (its channel 0 is at MIN) and holds the two-input operator's watermark at MIN"
                     + " while input 1 reached 12: event-time timers and windows cannot fire. Give input 2 watermarks, end it (its end sends"
