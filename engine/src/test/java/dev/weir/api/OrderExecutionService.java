@@ -9,6 +9,7 @@ import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
+import dev.weir.state.StateBackendFactory;
 import dev.weir.time.WatermarkStrategy;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -37,8 +38,9 @@ import java.util.concurrent.locks.LockSupport;
  * join instance's results file is cut back to what it held at the restored checkpoint's barrier
  * ({@code results-<instance>.commits} records that length at every barrier, before the checkpoint can complete).
  * Prints {@code resumed from checkpoint N at <east>; <west>; <executions>} when it starts and
- * {@code checkpoint N completed} as checkpoints complete. Used by KilledJoinRecoveryTest in a child JVM that the
- * test kills with SIGKILL.
+ * {@code checkpoint N completed} as checkpoints complete. Keyed state is on the heap unless
+ * {@code --backend-factory <class>} names a {@link StateBackendFactory}. Used by the recovery checks
+ * ({@link KilledJoinRecoveryCheck}) in a child JVM that the check kills with SIGKILL.
  */
 public final class OrderExecutionService {
     /** The input files, in the order of the publishers. */
@@ -50,6 +52,8 @@ public final class OrderExecutionService {
     static final long UPPER = 6;
     /** The join's instances. */
     static final int PARALLELISM = 3;
+    /** The option naming the state backend's factory class. */
+    static final String BACKEND_FACTORY = "--backend-factory";
 
     private OrderExecutionService() {
     }
@@ -72,13 +76,34 @@ public final class OrderExecutionService {
 
     /**
      * @param args the input directory, the checkpoint directory, the output directory, lines a second over all inputs
-     *     (0: as fast as it goes)
+     *     (0: as fast as it goes), then optionally {@code --backend-factory <class>}
      * @throws Exception if the run fails
      */
     public static void main(final String[] args) throws Exception {
-        run(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), Long.parseLong(args[3]), HeapStateBackend.INSTANCE);
+        run(Path.of(args[0]), Path.of(args[1]), Path.of(args[2]), Long.parseLong(args[3]),
+                backend(List.of(args).subList(4, args.length)));
         System.out.println("done");
         System.out.flush();
+    }
+
+    /**
+     * @param options none for the heap backend, or {@code --backend-factory <class>}: a {@link StateBackendFactory}
+     *     with a public no-argument constructor
+     * @return the backend the options name
+     * @throws ReflectiveOperationException if the factory class cannot be loaded or created
+     */
+    static StateBackend backend(final List<String> options) throws ReflectiveOperationException {
+        if (options.isEmpty()) {
+            return HeapStateBackend.INSTANCE;
+        }
+        if (options.size() != 2 || !options.get(0).equals(BACKEND_FACTORY)) {
+            throw new IllegalArgumentException("expected no backend option or " + BACKEND_FACTORY + " <class>, got " + options);
+        }
+        final Class<?> type = Class.forName(options.get(1));
+        if (!StateBackendFactory.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException(BACKEND_FACTORY + " " + type.getName() + ": not a " + StateBackendFactory.class.getName());
+        }
+        return ((StateBackendFactory) type.getConstructor().newInstance()).createBackend();
     }
 
     /**
