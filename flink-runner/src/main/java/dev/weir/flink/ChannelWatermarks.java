@@ -109,18 +109,36 @@ final class ChannelWatermarks {
      * @param at the next row's processing time in ms, never before the previous row's
      */
     void advanceTo(final long at) {
-        while (!ticksOver && nextTick <= at) {
-            final long tick = nextTick;
-            tick(tick);
-            final long following = followingChange(tick);
-            if (following == NEVER) {
-                nextTick = Math.max(nextTick, firstTickAfter(at));
-            } else if (tick > Long.MAX_VALUE - interval) {
-                ticksOver = true;
-            } else {
-                nextTick = Math.max(tick + interval, following);
-            }
+        for (long tick = dueTick(at); tick != NEVER; tick = dueTick(at)) {
+            runTick(at);
         }
+        settle(at);
+    }
+
+    /**
+     * @param at the next row's processing time in ms
+     * @return the next tick due before that row ({@link #advanceTo}), or {@code Long.MIN_VALUE} if none is
+     */
+    long dueTick(final long at) {
+        return !ticksOver && nextTick <= at ? nextTick : NEVER;
+    }
+
+    /** @param at the next row's processing time: runs the tick {@link #dueTick} returned, then plans the next one */
+    void runTick(final long at) {
+        final long tick = nextTick;
+        tick(tick);
+        final long following = followingChange(tick);
+        if (following == NEVER) {
+            nextTick = Math.max(nextTick, firstTickAfter(at));
+        } else if (tick > Long.MAX_VALUE - interval) {
+            ticksOver = true;
+        } else {
+            nextTick = Math.max(tick + interval, following);
+        }
+    }
+
+    /** @param at the next row's processing time, once no tick is due before it: the first tick after the row runs again */
+    void settle(final long at) {
         if (!ticksOver) {
             nextTick = Math.min(nextTick, firstTickAfter(at));
         }

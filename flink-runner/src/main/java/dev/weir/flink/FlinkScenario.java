@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.job.JoinKind;
 import dev.weir.pipelines.job.TriggerSpec;
 import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.pipelines.scenario.ScenarioLines;
@@ -8,6 +9,7 @@ import dev.weir.pipelines.scenario.ScenarioRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +27,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.util.OutputTag;
 
 /**
@@ -40,10 +43,13 @@ public final class FlinkScenario {
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
     private static final Duration STOP_RETRY = Duration.ofMillis(20);
 
-    /** Why a job file with two inputs is refused (docs/flink.md, "What is refused, and why"). */
-    static final String TWO_INPUTS = "a two-input job's lines follow the one interleaving of its inputs that the element file's rows fix,"
-            + " and Flink's two-input task reads whichever input has data first, so which records are late and each line's wm= would"
-            + " depend on timing; a StreamPipeline with two inputs runs on Flink (FlinkRunner)";
+    /** Why a window join is refused (docs/flink.md, "What is refused, and why"). */
+    static final String WINDOW_JOIN = "a window join's union reaches Flink's window operator, which cannot acknowledge the sources'"
+            + " turns (the lock-step that fixes the element file's interleaving), so its lines would depend on timing;"
+            + " a StreamPipeline with a window join runs on Flink (FlinkRunner)";
+    /** Why a two-input job above parallelism 1 is refused. */
+    static final String TWO_INPUT_PARALLELISM = "a two-input job runs on Flink at parallelism 1: the sources' turns are acknowledged"
+            + " by the one two-input operator";
 
     private FlinkScenario() {
     }
@@ -57,7 +63,13 @@ public final class FlinkScenario {
      */
     public static void check(final JobSpec job, final String jobFile) {
         if (job.isTwoInput()) {
-            throw new ScenarioRefusedException(jobFile, 0, "inputs", TWO_INPUTS);
+            if (job.join() != null && job.join().kind() == JoinKind.WINDOW) {
+                throw new ScenarioRefusedException(jobFile, 0, "join.type", WINDOW_JOIN);
+            }
+            if (job.parallelism() > 1) {
+                throw new ScenarioRefusedException(jobFile, 0, "parallelism", TWO_INPUT_PARALLELISM);
+            }
+            return;
         }
         final WindowSpec window = job.window();
         if (window == null) {
@@ -101,6 +113,9 @@ public final class FlinkScenario {
      */
     public static long run(final JobSpec job, final List<ScenarioElement> elements, final StreamExecutionEnvironment env,
             final Consumer<String> lines) throws Exception {
+        if (job.isTwoInput()) {
+            return runTwoInputs(job, elements, env, lines);
+        }
         env.setParallelism(1);
         // no wall-clock watermarks: the source drives Flink's generators on the scenario's processing time (ChannelWatermarks)
         env.getConfig().setAutoWatermarkInterval(0);
@@ -133,6 +148,51 @@ public final class FlinkScenario {
         } finally {
             board.close();
         }
+    }
+
+    /**
+     * A two-input job: a source per input over the same rows, taking turns ({@link LockStep}), into
+     * Flink's interval join ({@link ScenarioIntervalJoin}) or, without {@code join}, a two-input
+     * operator printing the combined watermark and status ({@link ValveLinesOperator}).
+     */
+    private static long runTwoInputs(final JobSpec job, final List<ScenarioElement> elements, final StreamExecutionEnvironment env,
+            final Consumer<String> lines) throws Exception {
+        env.setParallelism(1);
+        env.getConfig().setAutoWatermarkInterval(0);
+        final LineBoard board = LineBoard.open();
+        try {
+            final TypeInformation<ScenarioRecord> type = TypeInformation.of(ScenarioRecord.class);
+            final DataStream<ScenarioRecord> left = env.fromSource(new ScenarioSource(elements, board.id(), job.left().watermarks(),
+                    job.left().channels(), 0), WatermarkStrategy.noWatermarks(), "left elements", type);
+            final DataStream<ScenarioRecord> right = env.fromSource(new ScenarioSource(elements, board.id(), job.right().watermarks(),
+                    job.right().channels(), 1), WatermarkStrategy.noWatermarks(), "right elements", type);
+            final DataStream<String> out;
+            if (job.join() == null) {
+                out = left.connect(right).transform("WM and STATUS lines", Types.STRING, new ValveLinesOperator(board.id()));
+            } else {
+                out = left.connect(right).keyBy(ScenarioRecord::key, ScenarioRecord::key, Types.STRING)
+                        .transform("interval join", Types.STRING, ScenarioIntervalJoin.of(job.join(), board.id()));
+            }
+            out.sinkTo(new DiscardingSink<>()).name("lines on the board");
+            if (everyInputEnds(elements, job)) {
+                env.execute(JOB_NAME);
+            } else {
+                runWithoutEnd(env, board);
+            }
+            board.lines().forEach(lines);
+            return board.lateDropped();
+        } finally {
+            board.close();
+        }
+    }
+
+    private static boolean everyInputEnds(final List<ScenarioElement> elements, final JobSpec job) {
+        final List<ScenarioElement> left = new ArrayList<>();
+        final List<ScenarioElement> right = new ArrayList<>();
+        for (final ScenarioElement element : elements) {
+            (element.input() == 0 ? left : right).add(element);
+        }
+        return everyChannelEnds(left, job.left().channels()) && everyChannelEnds(right, job.right().channels());
     }
 
     private static boolean everyChannelEnds(final List<ScenarioElement> elements, final int channels) {

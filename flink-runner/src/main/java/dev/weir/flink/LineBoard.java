@@ -23,6 +23,8 @@ final class LineBoard {
     private final Queue<String> lines = new ConcurrentLinkedQueue<>();
     private final AtomicLong lateDropped = new AtomicLong();
     private final CompletableFuture<Void> rowsEmitted = new CompletableFuture<>();
+    private final LockStep lockStep = new LockStep();
+    private final AtomicLong sourcesEmitted = new AtomicLong();
 
     private LineBoard(final String id) {
         this.id = id;
@@ -66,6 +68,21 @@ final class LineBoard {
     /** Tells the run that the source has emitted every row of a channel that does not end. */
     void allRowsEmitted() {
         rowsEmitted.complete(null);
+    }
+
+    /**
+     * Tells the run that one of a two-input job's sources has emitted its rows; the second one
+     * completes {@link #rowsEmitted}.
+     */
+    void inputRowsEmitted() {
+        if (sourcesEmitted.incrementAndGet() == 2) {
+            rowsEmitted.complete(null);
+        }
+    }
+
+    /** @return how a two-input job's sources take turns */
+    LockStep lockStep() {
+        return lockStep;
     }
 
     /** @return completes when the source has emitted every row of a channel that does not end */

@@ -31,8 +31,15 @@ public final class ScenarioElement implements Serializable {
     private final String key;
     private final long timestamp;
     private final long value;
+    private final int input;
 
     private ScenarioElement(final long at, final int channel, final Kind kind, final String key, final long timestamp, final long value) {
+        this(at, channel, kind, key, timestamp, value, 0);
+    }
+
+    private ScenarioElement(final long at, final int channel, final Kind kind, final String key, final long timestamp, final long value,
+            final int input) {
+        this.input = input;
         this.at = at;
         this.channel = channel;
         this.kind = kind;
@@ -74,6 +81,19 @@ public final class ScenarioElement implements Serializable {
             throw new IllegalArgumentException(kind + " is not a status row");
         }
         return new ScenarioElement(at, channel, kind, null, 0, 0);
+    }
+
+    /**
+     * @param inputIndex 0 for a two-input job's {@code left} input, 1 for {@code right}
+     * @return this row on that input
+     */
+    public ScenarioElement onInput(final int inputIndex) {
+        return new ScenarioElement(at, channel, kind, key, timestamp, value, inputIndex);
+    }
+
+    /** @return the row's input: 0 ({@code left}, and every row of a one-input job) or 1 ({@code right}) */
+    public int input() {
+        return input;
     }
 
     /** @return the row's processing time ({@code at}) in ms */

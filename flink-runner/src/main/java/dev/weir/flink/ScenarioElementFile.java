@@ -52,7 +52,10 @@ public final class ScenarioElementFile {
             return new ScenarioElementFile(elements, new ElementFileException(name, 0, null, "is a directory, not an element file"));
         }
         try (LineReader lines = LineReader.utf8(Files.newInputStream(file), maxLineBytes)) {
-            read(job, name, new ElementFileReader(name, lines, job.channels()), elements);
+            final ElementFileReader reader = job.isTwoInput()
+                    ? ElementFileReader.twoInputs(name, lines, job.left().channels(), job.right().channels())
+                    : new ElementFileReader(name, lines, job.channels());
+            read(job, name, reader, elements);
             return new ScenarioElementFile(elements, null);
         } catch (BadInputException e) {
             return new ScenarioElementFile(elements, e);
@@ -74,13 +77,18 @@ public final class ScenarioElementFile {
     }
 
     private static void read(final JobSpec job, final String name, final ElementFileReader reader, final List<ScenarioElement> elements) {
-        final int[] endLines = new int[job.channels()];
+        final boolean two = job.isTwoInput();
+        final int leftChannels = two ? job.left().channels() : job.channels();
+        final int[] endLines = new int[two ? leftChannels + job.right().channels() : leftChannels];
         for (ElementRow row = reader.next(); row != null; row = reader.next()) {
             final int channel = row.channel();
-            if (endLines[channel] > 0) {
-                throw new ElementFileException(name, row.line(), "channel", "channel " + channel + " ended on line " + endLines[channel]
+            final int input = two ? row.input().number() - 1 : 0;
+            final int slot = input == 0 ? channel : leftChannels + channel;
+            if (endLines[slot] > 0) {
+                throw new ElementFileException(name, row.line(), "channel", "channel " + channel + " ended on line " + endLines[slot]
                         + "; no row may follow its E row");
             }
+            final int before = elements.size();
             final long at = row.atMillis();
             switch (row.kind()) {
                 case R:
@@ -99,8 +107,11 @@ public final class ScenarioElementFile {
                 case E:
                 default:
                     elements.add(ScenarioElement.status(at, channel, ScenarioElement.Kind.END));
-                    endLines[channel] = row.line();
+                    endLines[slot] = row.line();
                     break;
+            }
+            if (input != 0) {
+                elements.set(before, elements.get(before).onInput(input));
             }
         }
     }
@@ -111,7 +122,10 @@ public final class ScenarioElementFile {
         } catch (IllegalArgumentException e) {
             throw new ElementFileException(name, row.line(), "ts", e.getMessage());
         }
-        final String wrapped = FlinkWindowRange.wrapped(job.window(), row.timestamp());
+        if (job.effectiveWindow() == null) {
+            return;
+        }
+        final String wrapped = FlinkWindowRange.wrapped(job.effectiveWindow(), row.timestamp());
         if (wrapped != null) {
             throw new ScenarioRefusedException(name, row.line(), "ts", wrapped);
         }

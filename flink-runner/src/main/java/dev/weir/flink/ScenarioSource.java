@@ -33,6 +33,8 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
     private final long intervalMillis;
     private final long idlenessMillis;
     private final int channels;
+    /** -1 for a one-input job; 0 (left) or 1 (right) for one source of a two-input job. */
+    private final int input;
 
     /**
      * @param elements the rows in file order; a channel without an {@link ScenarioElement.Kind#END} row never
@@ -49,6 +51,29 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
         this.intervalMillis = watermarks.intervalMillis();
         this.idlenessMillis = watermarks.idlenessMillis();
         this.channels = channels;
+        this.input = -1;
+    }
+
+    /**
+     * One source of a two-input job: reads every row, emits those of its input, and takes turns
+     * with the other input's source ({@link LockStep}).
+     *
+     * @param elements the rows of both inputs in file order
+     * @param boardId the run's board
+     * @param watermarks the input's watermarks section
+     * @param channels the input's number of channels
+     * @param input 0 (left) or 1 (right)
+     */
+    ScenarioSource(final List<ScenarioElement> elements, final String boardId, final WatermarkSpec watermarks, final int channels,
+            final int input) {
+        this.elements = new ArrayList<>(elements);
+        this.boardId = boardId;
+        this.watermarkKind = watermarks.kind();
+        this.maxOutOfOrdernessMillis = watermarks.maxOutOfOrdernessMillis();
+        this.intervalMillis = watermarks.intervalMillis();
+        this.idlenessMillis = watermarks.idlenessMillis();
+        this.channels = channels;
+        this.input = input;
     }
 
     @Override
@@ -79,7 +104,11 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
 
     @Override
     public SourceReader<ScenarioRecord, ScenarioSplit> createReader(final SourceReaderContext context) {
-        return new ScenarioSourceReader(context, elements, boardId, new ChannelWatermarks(
-                new WatermarkSpec(watermarkKind, maxOutOfOrdernessMillis, intervalMillis, idlenessMillis), channels));
+        final ChannelWatermarks watermarks = new ChannelWatermarks(
+                new WatermarkSpec(watermarkKind, maxOutOfOrdernessMillis, intervalMillis, idlenessMillis), channels);
+        if (input >= 0) {
+            return new LockStepSourceReader(context, elements, boardId, watermarks, input);
+        }
+        return new ScenarioSourceReader(context, elements, boardId, watermarks);
     }
 }
