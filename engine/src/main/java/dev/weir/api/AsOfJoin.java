@@ -3,6 +3,7 @@ package dev.weir.api;
 import dev.weir.operator.AsOfJoinFunction;
 import dev.weir.operator.AsOfJoinOperator;
 import dev.weir.operator.KeySelector;
+import dev.weir.plan.TwoInputFunction;
 import java.util.Objects;
 
 /**
@@ -50,6 +51,6 @@ public final class AsOfJoin<L, R, K> {
         final KeySelector<? super L, K> leftKey = left.keySelector();
         final KeySelector<? super R, K> rightKey = right.keySelector();
         return left.connect(right).parallelism(parallelism).transform("asOfJoin",
-                () -> new AsOfJoinOperator<K, L, R, OUT>(leftKey, rightKey, function));
+                TwoInputFunction.asOfJoin(leftKey, rightKey, function).<L, R, OUT>factory());
     }
 }

@@ -1,11 +1,9 @@
 package dev.weir.api;
 
 import dev.weir.operator.BroadcastProcessFunction;
-import dev.weir.operator.CoBroadcastWithKeyedOperator;
-import dev.weir.operator.CoBroadcastWithNonKeyedOperator;
-import dev.weir.operator.KeySelector;
 import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.TwoInputOperatorFactory;
+import dev.weir.plan.TwoInputFunction;
 import dev.weir.state.MapStateDescriptor;
 import java.util.List;
 import java.util.Objects;
@@ -67,7 +65,7 @@ public final class BroadcastConnectedStream<IN1, IN2> {
                     + " BroadcastProcessFunction runs on a non-keyed side only. Give a KeyedBroadcastProcessFunction");
         }
         final List<MapStateDescriptor<?, ?>> states = descriptors;
-        return connected.transform("broadcastProcess", () -> new CoBroadcastWithNonKeyedOperator<>(function, states));
+        return connected.transform("broadcastProcess", TwoInputFunction.broadcastProcess(function, states).<IN1, IN2, OUT>factory());
     }
 
     /**
@@ -81,7 +79,6 @@ public final class BroadcastConnectedStream<IN1, IN2> {
      * @return the results, each stamped with its record's timestamp (a timer's time for event-time timers)
      * @throws IllegalArgumentException if the non-broadcast side is not keyed: use a {@link BroadcastProcessFunction}
      */
-    @SuppressWarnings("unchecked")
     public <KS, OUT> DataStream<OUT> process(final KeyedBroadcastProcessFunction<KS, IN1, IN2, OUT> function) {
         Objects.requireNonNull(function, "function");
         if (!isKeyed()) {
@@ -89,9 +86,9 @@ public final class BroadcastConnectedStream<IN1, IN2> {
                     + " non-broadcast side; this one is not keyed. Connect the broadcast stream to a KeyedStream, or give a"
                     + " BroadcastProcessFunction");
         }
-        final KeySelector<? super IN1, KS> key = (KeySelector<? super IN1, KS>) connected.key1();
         final List<MapStateDescriptor<?, ?>> states = descriptors;
-        return connected.transform("keyedBroadcastProcess", () -> new CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT>(key, function, states));
+        return connected.transform("keyedBroadcastProcess", TwoInputFunction.keyedBroadcastProcess(connected.key1(), function, states)
+                .<IN1, IN2, OUT>factory());
     }
 
     /**

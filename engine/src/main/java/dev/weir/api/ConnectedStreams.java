@@ -1,17 +1,14 @@
 package dev.weir.api;
 
 import dev.weir.operator.CoFlatMapFunction;
-import dev.weir.operator.CoFlatMapOperator;
 import dev.weir.operator.CoMapFunction;
-import dev.weir.operator.CoMapOperator;
 import dev.weir.operator.CoProcessFunction;
-import dev.weir.operator.CoProcessOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.KeyedCoProcessFunction;
-import dev.weir.operator.KeyedCoProcessOperator;
 import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.EdgeKind;
 import dev.weir.plan.PlanEdge;
+import dev.weir.plan.TwoInputFunction;
 import dev.weir.plan.TwoInputStep;
 import java.util.List;
 import java.util.Objects;
@@ -128,7 +125,7 @@ public final class ConnectedStreams<T1, T2> {
      */
     public <R> DataStream<R> map(final CoMapFunction<T1, T2, R> mapper) {
         Objects.requireNonNull(mapper, "mapper");
-        return transform("coMap", () -> new CoMapOperator<>(mapper));
+        return transform("coMap", TwoInputFunction.coMap(mapper).<T1, T2, R>factory());
     }
 
     /**
@@ -141,7 +138,7 @@ public final class ConnectedStreams<T1, T2> {
      */
     public <R> DataStream<R> flatMap(final CoFlatMapFunction<T1, T2, R> function) {
         Objects.requireNonNull(function, "function");
-        return transform("coFlatMap", () -> new CoFlatMapOperator<>(function));
+        return transform("coFlatMap", TwoInputFunction.coFlatMap(function).<T1, T2, R>factory());
     }
 
     /**
@@ -160,7 +157,7 @@ public final class ConnectedStreams<T1, T2> {
             throw new UnsupportedOperationException("ConnectedStreams.process: these connected streams are keyed; a CoProcessFunction runs"
                     + " on connected streams that are not keyed. Give a KeyedCoProcessFunction, which gets the key, keyed state and timers");
         }
-        return transform("coProcess", () -> new CoProcessOperator<>(function));
+        return transform("coProcess", TwoInputFunction.coProcess(function).<T1, T2, R>factory());
     }
 
     /**
@@ -174,16 +171,13 @@ public final class ConnectedStreams<T1, T2> {
      * @return the results
      * @throws UnsupportedOperationException if the connected streams are not keyed on both inputs
      */
-    @SuppressWarnings("unchecked")
     public <K, R> DataStream<R> process(final KeyedCoProcessFunction<K, T1, T2, R> function) {
         Objects.requireNonNull(function, "function");
         if (key1 == null || key2 == null) {
             throw new UnsupportedOperationException("ConnectedStreams.process: a KeyedCoProcessFunction needs both inputs keyed; these"
                     + " connected streams are not. Connect two KeyedStreams, or call keyBy(keySelector1, keySelector2) first");
         }
-        final KeySelector<? super T1, K> keyOf1 = (KeySelector<? super T1, K>) key1;
-        final KeySelector<? super T2, K> keyOf2 = (KeySelector<? super T2, K>) key2;
-        return transform("keyedCoProcess", () -> new KeyedCoProcessOperator<K, T1, T2, R>(keyOf1, keyOf2, function));
+        return transform("keyedCoProcess", TwoInputFunction.keyedCoProcess(key1, key2, function).<T1, T2, R>factory());
     }
 
     /**

@@ -145,9 +145,9 @@ final class PipelineTranslation {
         } else if (step instanceof SinkStep) {
             return;
         } else if (step instanceof TimestampsStep) {
-            requireOneSource(index, kind);
             MidStreamTimestamps.check(plan.steps(), index, kind);
-            sourceTimestamps = MidStreamTimestamps.eventTimes(plan.steps(), index);
+            // in a graph the step's chain is one of several inputs: the windows check their records at run time
+            sourceTimestamps = isGraph() ? null : MidStreamTimestamps.eventTimes(plan.steps(), index);
         } else if (step instanceof KeyedProcessStep) {
             ShippedFunction.require(((KeyedProcessStep) step).function(), index, kind, "the function");
         } else if (step instanceof SideOutputStep) {
@@ -158,14 +158,14 @@ final class PipelineTranslation {
         }
     }
 
-    /** Refuses a mid-stream strategy in a graph: its checks follow one chain of steps back to one source. */
-    private void requireOneSource(final int index, final String kind) {
+    /** @return true when the plan has a union or a two-input step, so a chain of steps is one of several */
+    private boolean isGraph() {
         for (final PlanStep step : plan.steps()) {
             if (step instanceof UnionStep || step instanceof TwoInputStep) {
-                throw new FlinkTranslationException(index, kind, "assignTimestampsAndWatermarks in a pipeline with a union or a two-input step"
-                        + " is not translated: the event times it checks are followed back along one chain of steps to one source");
+                return true;
             }
         }
+        return false;
     }
 
     private void checkSource(final int index, final SourceStep source) {

@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.replay.OutputFormat;
@@ -18,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every reference pipeline of {@code weir replay} prints on Flink what it prints on Weir, line for line, over the
  * committed capture fixtures: {@code ohlcv} and {@code vwap} over the ITCH capture, {@code statsd-percentiles},
- * {@code statsd-counters} and {@code silent-hosts} over the StatsD capture. The header comes first on both; the rows
+ * {@code statsd-counters} and {@code silent-hosts} over the StatsD capture. {@code tca} is refused before it runs: its
+ * timestamps are assigned after a keyed step. The header comes first on both; the rows
  * are compared sorted, because rows whose timers fire at the same time (windows of several keys ending together) come
  * out in each engine's own order of keys.
  */
@@ -30,6 +32,24 @@ class FlinkReplayTest {
         assertSameLines("statsd-percentiles", "statsd-small.pcap", 87);
         assertSameLines("statsd-counters", "statsd-small.pcap", 86);
         assertSameLines("silent-hosts", "statsd-small.pcap", 3);
+    }
+
+    @Test
+    void tcaIsRefusedOnFlinkForItsTimestampsAfterKeyBy() {
+        final List<Path> files = List.of(fixture("itch-small.pcap"));
+        final FlinkTranslationException refused = assertThrows(FlinkTranslationException.class, () -> FlinkReplay.run("tca", files,
+                ReplayOptions.DEFAULT_OUT_OF_ORDERNESS_MILLIS, OutputFormat.CSV, line -> { }, warning -> { },
+                SharedMiniCluster.withParallelism(1)));
+        assertTrue(refused.getMessage().contains("(assignTimestampsAndWatermarks): translated between a source and keyBy only"),
+                refused.getMessage());
+    }
+
+    private static Path fixture(final String name) {
+        try {
+            return Path.of(FlinkReplayTest.class.getResource("/replay/" + name).toURI());
+        } catch (final java.net.URISyntaxException wrong) {
+            throw new IllegalStateException(wrong);
+        }
     }
 
     private static List<String> sortedRows(final List<String> lines) {

@@ -1,22 +1,24 @@
 package dev.weir.pipelines.tca;
 
 import dev.weir.api.DataStream;
-import dev.weir.operator.AsOfJoinOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.trades.SymbolKey;
+import dev.weir.plan.TwoInputFunction;
 import dev.weir.time.Clock;
 import dev.weir.time.TimestampAssigner;
 import dev.weir.time.WatermarkStrategy;
 import java.io.Serializable;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * {@code tca}: each ITCH trade with the top of book of its stock prevailing when it printed (docs/replay.md, "tca").
  * The order events go keyed by stock through {@link TopOfBook}, whose one stream of {@link BookPrint}s filters split
- * into trades and quotes; both are keyed by symbol again and as-of joined ({@link AsOfJoinOperator}, trades left,
+ * into trades and quotes; both are keyed by symbol again and as-of joined ({@link TwoInputFunction#asOfJoin}, trades left,
  * quotes right). Time is the message order: the event of message {@code i} (its index in the decoder's output) is
  * stamped {@code 2i + 1}, a quote keeps that stamp and a trade takes {@code 2i}, with monotonous watermarks on each.
  * A trade's quote is then the last one of its stock from an earlier message, never the one its own message causes:
@@ -50,15 +52,17 @@ public final class TcaJob extends ReferencePipeline<OrderEvent> {
     public static DataStream<TcaRow> rows(final DataStream<OrderEvent> events) {
         final DataStream<BookPrint> prints = events.keyBy((KeySelector<OrderEvent, SymbolKey> & Serializable) OrderEvent::symbol)
                 .process(new TopOfBook());
-        final DataStream<TcaTrade> trades = prints.filter(TcaJob::isTrade).map(TcaJob::trade)
+        final DataStream<TcaTrade> trades = prints.filter((Predicate<BookPrint> & Serializable) TcaJob::isTrade)
+                .map((Function<BookPrint, TcaTrade> & Serializable) TcaJob::trade)
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<TcaTrade>forMonotonousTimestamps()
                         .withTimestampAssigner((TimestampAssigner<TcaTrade> & Serializable) (trade, stamp) -> stamp - 1));
-        final DataStream<Quote> quotes = prints.filter(TcaJob::isQuote).map(TcaJob::quote)
+        final DataStream<Quote> quotes = prints.filter((Predicate<BookPrint> & Serializable) TcaJob::isQuote)
+                .map((Function<BookPrint, Quote> & Serializable) TcaJob::quote)
                 .assignTimestampsAndWatermarks(WatermarkStrategy.forMonotonousTimestamps());
         final KeySelector<TcaTrade, String> tradeSymbol = (KeySelector<TcaTrade, String> & Serializable) TcaTrade::symbol;
         final KeySelector<Quote, String> quoteSymbol = (KeySelector<Quote, String> & Serializable) Quote::symbol;
         return trades.keyBy(tradeSymbol).connect(quotes.keyBy(quoteSymbol))
-                .transform("as-of-join", () -> new AsOfJoinOperator<>(tradeSymbol, quoteSymbol, new TradeAgainstQuote()));
+                .transform("as-of-join", TwoInputFunction.asOfJoin(tradeSymbol, quoteSymbol, new TradeAgainstQuote()).factory());
     }
 
     /** Stamps the event of message {@code i} with {@code 2i + 1}; monotonous watermarks. */

@@ -3,11 +3,11 @@ package dev.weir.pipelines.telemetry;
 import dev.weir.api.BroadcastStream;
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
-import dev.weir.operator.CoBroadcastWithKeyedOperator;
 import dev.weir.operator.KeySelector;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
+import dev.weir.plan.TwoInputFunction;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import java.io.Serializable;
@@ -66,7 +66,7 @@ public final class StatsdAlertsJob extends ReferencePipeline<MetricSample> {
     public static DataStream<AlertRow> alerts(final DataStream<PercentileRow> windows, final DataStream<ThresholdLine> table) {
         final BroadcastStream<ThresholdLine> broadcast = table.broadcast(P99Alerts.THRESHOLDS, P99Alerts.TABLE);
         final KeySelector<PercentileRow, Series> bySeries = (KeySelector<PercentileRow, Series> & Serializable) PercentileRow::series;
-        return windows.keyBy(bySeries).connect(broadcast).transform("p99-alerts",
-                () -> new CoBroadcastWithKeyedOperator<>(bySeries, new P99Alerts(), List.of(P99Alerts.THRESHOLDS, P99Alerts.TABLE)));
+        return windows.keyBy(bySeries).connect(broadcast).transform("p99-alerts", TwoInputFunction.keyedBroadcastProcess(bySeries,
+                new P99Alerts(), List.of(P99Alerts.THRESHOLDS, P99Alerts.TABLE)).factory());
     }
 }

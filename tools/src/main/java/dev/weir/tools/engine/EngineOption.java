@@ -101,7 +101,7 @@ public final class EngineOption {
             case "--skip-bad":
                 return "the Flink job replays every datagram of the captures, and a fault in one fails it";
             case "--thresholds":
-                return "statsd-alerts runs on Weir; on Flink its table comes as broadcast state, with the joins";
+                return "statsd-alerts runs on Weir only: its threshold check translates to Flink but gives no rows there yet";
             case "--job":
                 return "a job file replays on Weir; weir run --engine flink runs one over record files";
             default:
