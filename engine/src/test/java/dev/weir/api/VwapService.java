@@ -2,7 +2,6 @@ package dev.weir.api;
 
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.runtime.RunningPipeline;
-import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
 import dev.weir.state.AggregateFunction;
@@ -11,16 +10,12 @@ import dev.weir.window.TumblingEventTimeWindows;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -113,7 +108,9 @@ public final class VwapService {
                 .parallelism(2)
                 .window(TumblingEventTimeWindows.of(1_000))
                 .aggregate(new VwapOf())
-                .sink(new ResultsFiles(output, resumedFrom));
+                .sink(new CommittedResultFiles<Vwap>(output, resumedFrom, (vwap, windowEnd, line) -> line.append(vwap.symbol).append(',')
+                        .append(windowEnd + 1 - 1_000).append(',').append(vwap.trades).append(',').append(vwap.volume).append(',')
+                        .append(vwap.notional).append('\n')));
         try (RunningPipeline running = pipeline.start()) {
             final PublisherPosition from = pipeline.restoredPosition(trades);
             System.out.println("resumed from checkpoint " + running.completedCheckpointId() + " at " + from);
@@ -160,114 +157,6 @@ public final class VwapService {
         final long due = startNanos + published * TimeUnit.SECONDS.toNanos(1) / tradesPerSecond;
         while (System.nanoTime() < due) {
             LockSupport.parkNanos(due - System.nanoTime());
-        }
-    }
-
-    /** One results file per window instance, cut back on restart to the length it had at the restored checkpoint's barrier. */
-    private static final class ResultsFiles implements Sink<Vwap> {
-        private final Path output;
-        private final long resumedFrom;
-
-        ResultsFiles(final Path output, final long resumedFrom) {
-            this.output = output;
-            this.resumedFrom = resumedFrom;
-        }
-
-        @Override
-        public void accept(final Vwap value, final long timestamp) {
-            throw new IllegalStateException("each window instance writes its own file");
-        }
-
-        @Override
-        public Sink<Vwap> instance(final int instance, final int parallelism) {
-            return new ResultsFile(output.resolve("results-" + instance + ".csv"), output.resolve("results-" + instance + ".commits"),
-                    resumedFrom);
-        }
-
-        @Override
-        public void checkpointCompleted(final long checkpointId) {
-            System.out.println("checkpoint " + checkpointId + " completed");
-            System.out.flush();
-        }
-    }
-
-    /** One instance's results: written at each barrier, whose length then goes into the commits file, and at the end. */
-    private static final class ResultsFile implements Sink<Vwap> {
-        private final FileChannel results;
-        private final FileChannel commits;
-        private final StringBuilder pending = new StringBuilder();
-
-        ResultsFile(final Path resultsFile, final Path commitsFile, final long resumedFrom) {
-            try {
-                this.results = FileChannel.open(resultsFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                this.commits = FileChannel.open(commitsFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.APPEND);
-                final long length = resumedFrom == 0 ? 0 : committedLength(commitsFile, resumedFrom);
-                results.truncate(length);
-                results.position(length);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        private static long committedLength(final Path commitsFile, final long checkpointId) throws IOException {
-            final List<String> lines = Files.readAllLines(commitsFile);
-            for (int i = lines.size() - 1; i >= 0; i--) {
-                final String[] fields = lines.get(i).split(" ");
-                if (fields.length == 2 && Long.parseLong(fields[0]) == checkpointId) {
-                    return Long.parseLong(fields[1]);
-                }
-            }
-            throw new IllegalStateException(commitsFile + " has no length for checkpoint " + checkpointId);
-        }
-
-        @Override
-        public void accept(final Vwap vwap, final long windowEnd) {
-            pending.append(vwap.symbol).append(',').append(windowEnd + 1 - 1_000).append(',').append(vwap.trades).append(',')
-                    .append(vwap.volume).append(',').append(vwap.notional).append('\n');
-        }
-
-        @Override
-        public void checkpoint(final long checkpointId) {
-            try {
-                write();
-                write(commits, checkpointId + " " + results.position() + "\n");
-                commits.force(false);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        @Override
-        public void finish() {
-            try {
-                write();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        @Override
-        public void close() {
-            try {
-                results.close();
-                commits.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        private void write() throws IOException {
-            write(results, pending.toString());
-            pending.setLength(0);
-            results.force(false);
-        }
-
-        private static void write(final FileChannel channel, final String text) throws IOException {
-            final ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-            while (bytes.hasRemaining()) {
-                channel.write(bytes);
-            }
         }
     }
 }
