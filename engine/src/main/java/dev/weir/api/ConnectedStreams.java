@@ -142,22 +142,22 @@ public final class ConnectedStreams<T1, T2> {
     }
 
     /**
-     * Processes the records of two connected streams that are not keyed, as Flink's
+     * Processes the records of two connected streams, as Flink's
      * {@code ConnectedStreams.process(CoProcessFunction)}: timestamps, side outputs, the current
-     * watermark and processing time; no timers (they need a key).
+     * watermark and processing time. Over keyed connected streams it runs in the keyed co-process
+     * operator ({@code coProcess}): both callbacks run with the record's key current, share its
+     * keyed state ({@code ctx.state}) and timers, and {@code onTimer} fires with the timer's key
+     * current; the context has no key (a {@link KeyedCoProcessFunction} reads it). Over non-keyed
+     * ones there is no key: keyed state and timers are refused, as in Flink.
      *
      * @param function the function
      * @param <R> the result type
      * @return the results
-     * @throws UnsupportedOperationException if the connected streams are keyed: use a {@link KeyedCoProcessFunction}
      */
     public <R> DataStream<R> process(final CoProcessFunction<T1, T2, R> function) {
         Objects.requireNonNull(function, "function");
-        if (isKeyed()) {
-            throw new UnsupportedOperationException("ConnectedStreams.process: these connected streams are keyed; a CoProcessFunction runs"
-                    + " on connected streams that are not keyed. Give a KeyedCoProcessFunction, which gets the key, keyed state and timers");
-        }
-        return transform("coProcess", TwoInputFunction.coProcess(function).<T1, T2, R>factory());
+        final TwoInputFunction coProcess = isKeyed() ? TwoInputFunction.coProcess(key1, key2, function) : TwoInputFunction.coProcess(function);
+        return transform("coProcess", coProcess.<T1, T2, R>factory());
     }
 
     /**
@@ -169,13 +169,14 @@ public final class ConnectedStreams<T1, T2> {
      * @param <K> the key type
      * @param <R> the result type
      * @return the results
-     * @throws UnsupportedOperationException if the connected streams are not keyed on both inputs
+     * @throws UnsupportedOperationException if the connected streams are not keyed on both inputs (a
+     *     {@link CoProcessFunction} runs on them)
      */
     public <K, R> DataStream<R> process(final KeyedCoProcessFunction<K, T1, T2, R> function) {
         Objects.requireNonNull(function, "function");
         if (key1 == null || key2 == null) {
-            throw new UnsupportedOperationException("ConnectedStreams.process: a KeyedCoProcessFunction needs both inputs keyed; these"
-                    + " connected streams are not. Connect two KeyedStreams, or call keyBy(keySelector1, keySelector2) first");
+            throw new UnsupportedOperationException("ConnectedStreams.process: a KeyedCoProcessFunction can only be used when both"
+                    + " inputs are keyed; these connected streams are not. Connect two KeyedStreams, or call keyBy(keySelector1, keySelector2) first");
         }
         return transform("keyedCoProcess", TwoInputFunction.keyedCoProcess(key1, key2, function).<T1, T2, R>factory());
     }

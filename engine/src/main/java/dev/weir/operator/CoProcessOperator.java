@@ -1,12 +1,15 @@
 package dev.weir.operator;
 
 import dev.weir.event.WatermarkStatus;
+import dev.weir.state.KeyedState;
+import dev.weir.state.StateDescriptor;
 import java.util.Objects;
 
 /**
  * Runs a {@link CoProcessFunction} over two connected (non-keyed) streams: results and side
  * outputs keep the record's timestamp; the context reads the processing time and the operator's
- * watermark; timers are refused (they need a key, as in Flink). The combined watermark and status
+ * watermark; timers and keyed state are refused (they need a key, as in Flink; over keyed
+ * connected streams the function runs in {@link KeyedCoProcessOperator#forCoProcess}). The combined watermark and status
  * of both inputs are forwarded as they arrive (docs/semantics.md §7). Stateless; not thread-safe:
  * one instance per task.
  *
@@ -87,6 +90,11 @@ public final class CoProcessOperator<IN1, IN2, OUT> implements TwoInputOperator<
         @Override
         public <X> void output(final OutputTag<X> tag, final X value) {
             output.sideOutput(tag, value, timestamp);
+        }
+
+        @Override
+        public <S extends KeyedState> S state(final StateDescriptor<S> descriptor) {
+            throw new UnsupportedOperationException(CoProcessFunction.UNSUPPORTED_KEYED_STATE_MSG + " (state '" + descriptor.name() + "')");
         }
     }
 }

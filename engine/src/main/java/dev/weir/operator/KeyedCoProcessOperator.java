@@ -17,7 +17,9 @@ import java.util.Objects;
  * side's key selector's); both callbacks share the keyed state and the timers, which are stored
  * once per (time, key, namespace) whichever callback registered them; event-time timers fire on
  * the combined watermark of both inputs before it is forwarded. Its state and timers are
- * checkpointed as any keyed operator's. Nothing is allocated per record in steady state. Not
+ * checkpointed as any keyed operator's. A {@link CoProcessFunction} over keyed connected streams
+ * runs in this operator too ({@link #forCoProcess}), as Flink runs it there: the same keyed state and
+ * timers, without the key in its context. Nothing is allocated per record in steady state. Not
  * thread-safe: one instance per task.
  *
  * @param <K> the key type
@@ -51,6 +53,25 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
         this.key1 = Objects.requireNonNull(key1, "key1");
         this.key2 = Objects.requireNonNull(key2, "key2");
         this.function = Objects.requireNonNull(function, "function");
+    }
+
+    /**
+     * Runs a {@link CoProcessFunction} over keyed connected streams: both callbacks with the
+     * record's key current, sharing its keyed state and timers, {@code onTimer} with the timer's
+     * key current.
+     *
+     * @param key1 the key of each record of the first input
+     * @param key2 the key of each record of the second input, of the same type and meaning
+     * @param function the user's function
+     * @param <K> the key type
+     * @param <IN1> the first input's record type
+     * @param <IN2> the second input's record type
+     * @param <OUT> the output type
+     * @return the operator
+     */
+    public static <K, IN1, IN2, OUT> KeyedCoProcessOperator<K, IN1, IN2, OUT> forCoProcess(final KeySelector<? super IN1, K> key1,
+            final KeySelector<? super IN2, K> key2, final CoProcessFunction<IN1, IN2, OUT> function) {
+        return new KeyedCoProcessOperator<>(key1, key2, new CoProcessAsKeyed<>(function));
     }
 
     @Override

@@ -32,8 +32,9 @@ import java.util.Objects;
  *
  * @param kind what the function is
  * @param function the user's function, of the kind's interface
- * @param key1 the key of input 1's records for the keyed kinds, else null
- * @param key2 the key of input 2's records for the keyed kinds but the keyed broadcast one, else null
+ * @param key1 the key of input 1's records for the keyed kinds and a co-process over keyed streams, else null
+ * @param key2 the key of input 2's records for the keyed kinds but the keyed broadcast one, and a co-process over
+ *     keyed streams, else null
  * @param broadcastStates the broadcast stream's state descriptors for the broadcast kinds, else empty
  * @param lowerBound an interval join's lowest {@code right.ts - left.ts} (0 for other kinds)
  * @param upperBound an interval join's highest {@code right.ts - left.ts} (0 for other kinds)
@@ -74,6 +75,18 @@ public record TwoInputFunction(TwoInputFunctionKind kind, Object function, KeySe
      */
     public static TwoInputFunction coProcess(final CoProcessFunction<?, ?, ?> function) {
         return plain(TwoInputFunctionKind.CO_PROCESS, function, null, null, List.of());
+    }
+
+    /**
+     * @param key1 the key of input 1's records
+     * @param key2 the key of input 2's records
+     * @param function processes each record and timer of keyed connected streams with the key's state
+     * @return a co-process over keyed connected streams, run in the keyed co-process operator
+     */
+    public static TwoInputFunction coProcess(final KeySelector<?, ?> key1, final KeySelector<?, ?> key2,
+            final CoProcessFunction<?, ?, ?> function) {
+        return plain(TwoInputFunctionKind.CO_PROCESS, function, Objects.requireNonNull(key1, "key1"), Objects.requireNonNull(key2, "key2"),
+                List.of());
     }
 
     /**
@@ -164,7 +177,8 @@ public record TwoInputFunction(TwoInputFunctionKind kind, Object function, KeySe
         return switch (kind) {
             case CO_MAP -> new CoMapOperator<>((CoMapFunction) function);
             case CO_FLAT_MAP -> new CoFlatMapOperator<>((CoFlatMapFunction) function);
-            case CO_PROCESS -> new CoProcessOperator<>((CoProcessFunction) function);
+            case CO_PROCESS -> key1 == null ? new CoProcessOperator<>((CoProcessFunction) function)
+                    : KeyedCoProcessOperator.forCoProcess((KeySelector) key1, (KeySelector) key2, (CoProcessFunction) function);
             case KEYED_CO_PROCESS -> new KeyedCoProcessOperator<>((KeySelector) key1, (KeySelector) key2, (KeyedCoProcessFunction) function);
             case BROADCAST_PROCESS -> new CoBroadcastWithNonKeyedOperator<>((BroadcastProcessFunction) function, broadcastStates);
             case KEYED_BROADCAST_PROCESS -> new CoBroadcastWithKeyedOperator<>((KeySelector) key1, (KeyedBroadcastProcessFunction) function,

@@ -9,7 +9,10 @@ public enum TwoInputFunctionKind {
     CO_MAP,
     /** A {@code CoFlatMapFunction} over connected streams. */
     CO_FLAT_MAP,
-    /** A {@code CoProcessFunction} over non-keyed connected streams. */
+    /**
+     * A {@code CoProcessFunction} over connected streams: without keys over non-keyed ones, with
+     * the key's state and timers (but not the key) over keyed ones, whose key selectors it carries.
+     */
     CO_PROCESS,
     /** A {@code KeyedCoProcessFunction} over keyed connected streams. */
     KEYED_CO_PROCESS,

@@ -269,6 +269,57 @@ final class ApiDocExamplesTest {
                 "MSFT by 999: high trade 410, high bid 409"), printed);
     }
 
+    /** The co-process function of the page on keyed connected streams: per key and second, how many trades and quotes. */
+    static final class Activity implements CoProcessFunction<Trade, Quote, String> {
+        private static final ValueStateDescriptor<String> SYMBOL = new ValueStateDescriptor<>("symbol");
+        private static final MapStateDescriptor<Long, Long> TRADES = new MapStateDescriptor<>("trades", Long.class, Long.class);
+        private static final MapStateDescriptor<Long, Long> QUOTES = new MapStateDescriptor<>("quotes", Long.class, Long.class);
+
+        @Override
+        public void processElement1(Trade t, Context ctx, Collector<String> out) {
+            count(ctx, TRADES, t.symbol(), t.time());
+        }
+
+        @Override
+        public void processElement2(Quote q, Context ctx, Collector<String> out) {
+            count(ctx, QUOTES, q.symbol(), q.time());
+        }
+
+        /** Counts the record in its key's second; both inputs register the same timer at its end, which fires once. */
+        private static void count(Context ctx, MapStateDescriptor<Long, Long> counts, String symbol, long time) {
+            ctx.state(SYMBOL).update(symbol); // the context has no key: keep it in the key's state
+            long endOfSecond = time / 1000 * 1000 + 999;
+            MapState<Long, Long> state = ctx.state(counts);
+            Long count = state.get(endOfSecond);
+            state.put(endOfSecond, count == null ? 1 : count + 1);
+            ctx.timerService().registerEventTimeTimer(endOfSecond);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) {
+            MapState<Long, Long> trades = ctx.state(TRADES);
+            MapState<Long, Long> quotes = ctx.state(QUOTES);
+            out.collect(ctx.state(SYMBOL).value() + " by " + timestamp + " (" + ctx.timeDomain() + "): " + trades.get(timestamp)
+                    + " trades, " + quotes.get(timestamp) + " quotes");
+            trades.remove(timestamp);
+            quotes.remove(timestamp);
+        }
+    }
+
+    @Test
+    void coProcessOnKeyedConnectedStreams() {
+        StreamPipeline pipeline = StreamPipeline.named("co-process-keyed");
+        trades(pipeline).connect(quotes(pipeline))
+                .keyBy(Trade::symbol, Quote::symbol)
+                .parallelism(2)
+                .process(new Activity())
+                .sink((line, ts) -> printed.add(line));
+        run(pipeline);
+        printed.sort(null);
+        assertEquals(List.of("AAPL by 1999 (EVENT_TIME): 1 trades, 1 quotes", "AAPL by 999 (EVENT_TIME): 2 trades, 2 quotes",
+                "MSFT by 999 (EVENT_TIME): 1 trades, 1 quotes"), printed);
+    }
+
     static final MapStateDescriptor<String, Long> LIMITS = new MapStateDescriptor<>("limits", String.class, Long.class);
 
     /** The keyed broadcast function of the page: each trade is checked against its symbol's limit when the watermark reaches it. */

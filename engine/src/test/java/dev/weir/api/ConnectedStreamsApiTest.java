@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code ConnectedStreams.map / flatMap / process} end to end on both schedulers: co-map,
  * co-flatMap and co-process results keep their record's timestamp; a keyed co-process function
  * shares a key's state and timers between both inputs and its event-time timers fire on the
- * combined watermark, at parallelism 1 to 3; a keyed function on connected streams that are not
- * keyed, and the reverse, are refused with one message.
+ * combined watermark, at parallelism 1 to 3, and so does a co-process function on keyed connected
+ * streams (Flink's rule); a keyed function on connected streams that are not keyed is refused.
  */
 final class ConnectedStreamsApiTest {
     /** An order: input 1. */
@@ -227,27 +227,75 @@ final class ConnectedStreamsApiTest {
     void aKeyedCoProcessFunctionOnConnectedStreamsThatAreNotKeyedIsRefused() {
         final StreamPipeline pipeline = StreamPipeline.named("refused");
         final ConnectedStreams<Order, Payment> connected = orders(pipeline, 1).connect(payments(pipeline));
-        assertEquals("ConnectedStreams.process: a KeyedCoProcessFunction needs both inputs keyed; these connected streams are not."
+        assertEquals("ConnectedStreams.process: a KeyedCoProcessFunction can only be used when both inputs are keyed; these connected"
+                        + " streams are not."
                         + " Connect two KeyedStreams, or call keyBy(keySelector1, keySelector2) first",
                 assertThrows(UnsupportedOperationException.class, () -> connected.process(new Settlement())).getMessage());
     }
 
-    @Test
-    void aCoProcessFunctionOnKeyedConnectedStreamsIsRefused() {
-        final StreamPipeline pipeline = StreamPipeline.named("refused");
-        final ConnectedStreams<Order, Payment> keyed = orders(pipeline, 1).keyBy(Order::id).connect(payments(pipeline).keyBy(Payment::orderId));
-        final CoProcessFunction<Order, Payment, String> plain = new CoProcessFunction<>() {
-            @Override
-            public void processElement1(final Order value, final Context ctx, final Collector<String> out) {
-            }
+    /**
+     * {@link Settlement} as a co-process function: the same state and timer per key, the key kept
+     * in the key's state since the context has none.
+     */
+    static final class PlainSettlement implements CoProcessFunction<Order, Payment, String> {
+        private static final ValueStateDescriptor<String> ID = new ValueStateDescriptor<>("id");
+        private static final ValueStateDescriptor<Order> ORDER = new ValueStateDescriptor<>("order");
+        private static final ValueStateDescriptor<Payment> PAYMENT = new ValueStateDescriptor<>("payment");
 
-            @Override
-            public void processElement2(final Payment value, final Context ctx, final Collector<String> out) {
-            }
-        };
-        assertEquals("ConnectedStreams.process: these connected streams are keyed; a CoProcessFunction runs on connected streams that are"
-                        + " not keyed. Give a KeyedCoProcessFunction, which gets the key, keyed state and timers",
-                assertThrows(UnsupportedOperationException.class, () -> keyed.process(plain)).getMessage());
+        @Override
+        public void processElement1(final Order order, final Context ctx, final Collector<String> out) {
+            ctx.state(ID).update(order.id());
+            ctx.state(ORDER).update(order);
+            ctx.timerService().registerEventTimeTimer((order.time() / 100 + 1) * 100 - 1);
+        }
+
+        @Override
+        public void processElement2(final Payment payment, final Context ctx, final Collector<String> out) {
+            ctx.state(ID).update(payment.orderId());
+            ctx.state(PAYMENT).update(payment);
+            ctx.timerService().registerEventTimeTimer((payment.time() / 100 + 1) * 100 - 1);
+        }
+
+        @Override
+        public void onTimer(final long timestamp, final OnTimerContext ctx, final Collector<String> out) {
+            final ValueState<Order> order = ctx.state(ORDER);
+            final ValueState<Payment> payment = ctx.state(PAYMENT);
+            out.collect(ctx.state(ID).value() + (order.value() == null ? " no order" : " ordered")
+                    + (payment.value() == null ? ", unpaid" : ", paid " + payment.value().amount()) + " (" + ctx.timeDomain() + ")");
+            ctx.state(ID).clear();
+            order.clear();
+            payment.clear();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aCoProcessFunctionOnKeyedConnectedStreamsSharesTheKeysStateAndTimers(final Scheduler scheduler) {
+        for (int parallelism = 1; parallelism <= 3; parallelism++) {
+            final StreamPipeline pipeline = StreamPipeline.named("co-process-keyed");
+            final Stamped sink = new Stamped();
+            orders(pipeline, 2).keyBy(Order::id).connect(payments(pipeline).keyBy(Payment::orderId)).parallelism(parallelism)
+                    .process(new PlainSettlement())
+                    .sink(sink);
+            scheduler.runToEnd(pipeline, sink.lines);
+            assertEquals(List.of("o1 ordered, paid 5 (EVENT_TIME) @99", "o2 ordered, paid 7 (EVENT_TIME) @99",
+                    "o3 ordered, unpaid (EVENT_TIME) @99", "o4 ordered, paid 9 (EVENT_TIME) @99", "o5 ordered, unpaid (EVENT_TIME) @99",
+                    "o6 no order, paid 3 (EVENT_TIME) @99"), sink.lines.sorted(), "parallelism " + parallelism);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Scheduler.class)
+    void aCoProcessFunctionOnConnectedStreamsKeyedWithKeyByRunsKeyed(final Scheduler scheduler) {
+        final StreamPipeline pipeline = StreamPipeline.named("co-process-key-by");
+        final Stamped sink = new Stamped();
+        orders(pipeline, 1).connect(payments(pipeline)).keyBy(Order::id, Payment::orderId).parallelism(2)
+                .process(new PlainSettlement())
+                .sink(sink);
+        scheduler.runToEnd(pipeline, sink.lines);
+        assertEquals(List.of("o1 ordered, paid 5 (EVENT_TIME) @99", "o2 ordered, paid 7 (EVENT_TIME) @99",
+                "o3 ordered, unpaid (EVENT_TIME) @99", "o4 ordered, paid 9 (EVENT_TIME) @99", "o5 ordered, unpaid (EVENT_TIME) @99",
+                "o6 no order, paid 3 (EVENT_TIME) @99"), sink.lines.sorted());
     }
 
     @Test
@@ -268,9 +316,11 @@ final class ConnectedStreamsApiTest {
             }
         }).sink((line, ts) -> { });
         orders.keyBy(Order::id).connect(payments.keyBy(Payment::orderId)).process(new Settlement()).sink((line, ts) -> { });
+        orders.keyBy(Order::id).connect(payments.keyBy(Payment::orderId)).process(new PlainSettlement()).sink((line, ts) -> { });
         for (final Stage stage : PlanStages.of("names", pipeline.logicalPlan(), java.util.Map.of())) {
             names.add(stage.name + " " + stage.operatorNames);
         }
-        assertEquals(List.of("orders-0 []", "payments-1 []", "two-input-2 [coMap]", "two-input-3 [keyedCoProcess]"), names);
+        assertEquals(List.of("orders-0 []", "payments-1 []", "two-input-2 [coMap]", "two-input-3 [keyedCoProcess]", "two-input-4 [coProcess]"),
+                names);
     }
 }

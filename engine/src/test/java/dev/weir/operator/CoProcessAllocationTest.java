@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * thread's allocated-bytes counter): co-map, co-flatMap and co-process (results, side outputs,
  * the context), keyed co-process (the current key from the edge or the key selector, keyed state
  * of both callbacks, timers registered again and again by both and fired on the combined
- * watermark) and the keyed side of a keyed broadcast function reading the broadcast state. The
+ * watermark), a co-process function over keyed connected streams (the same, through the view of
+ * the keyed context it is given) and the keyed side of a keyed broadcast function reading the broadcast state. The
  * functions and the output count and allocate nothing; the records are made beforehand.
  */
 final class CoProcessAllocationTest {
@@ -202,6 +203,49 @@ final class CoProcessAllocationTest {
         assertTrue(allocated < ROUNDS, "keyed co-process allocated " + allocated + " bytes for " + 2 * ROUNDS + " records");
         assertEquals(ROUNDS, emitted);
         // one timer per key and 100 ms, ROUNDS in all; the 500 the warm-up left pending fire too
+        assertEquals(ROUNDS, fired + operator.pendingTimers() - 500);
+        assertTrue(operator.pendingTimers() <= 600, operator.pendingTimers() + " timers pending");
+        assertTrue(checksum > 0);
+    }
+
+    @Test
+    void aCoProcessFunctionOnKeyedStreamsAllocatesNothingPerRecordOnceItsStateAndTimersExist() {
+        final KeyedCoProcessOperator<String, Tick, Tick, Tick> operator = KeyedCoProcessOperator.forCoProcess(tick -> tick.key,
+                tick -> tick.key, new CoProcessFunction<Tick, Tick, Tick>() {
+                    @Override
+                    public void processElement1(final Tick value, final Context ctx, final Collector<Tick> out) {
+                        final ValueState<long[]> total = ctx.state(TOTAL);
+                        final long[] holder = total.value();
+                        if (holder == null) {
+                            total.update(new long[] {value.value});
+                        } else {
+                            holder[0] += value.value;
+                        }
+                        ctx.timerService().registerEventTimeTimer(ctx.timestamp() / 100 * 100 + 99);
+                    }
+
+                    @Override
+                    public void processElement2(final Tick value, final Context ctx, final Collector<Tick> out) {
+                        ctx.timerService().registerEventTimeTimer(ctx.timestamp() / 100 * 100 + 99);
+                        out.collect(value);
+                        ctx.output(SIDE, value);
+                    }
+
+                    @Override
+                    public void onTimer(final long timestamp, final OnTimerContext ctx, final Collector<Tick> out) {
+                        fired++;
+                        checksum += ctx.state(TOTAL).value()[0] + ctx.timeDomain().ordinal();
+                    }
+                });
+        final TwoInputOperatorInput<Tick, Tick> input = open(operator);
+        final long allocated = measure(input, (in, t) -> {
+            final int k = t % KEYS;
+            operator.processKeyedRecord1(ticks[k], t, ticks[k].key, keyGroups[k]);
+            in.record2(ticks[k], t);
+        });
+        assertTrue(allocated < ROUNDS, "co-process on keyed streams allocated " + allocated + " bytes for " + 2 * ROUNDS + " records");
+        assertEquals(ROUNDS, emitted);
+        assertEquals(ROUNDS, sideEmitted);
         assertEquals(ROUNDS, fired + operator.pendingTimers() - 500);
         assertTrue(operator.pendingTimers() <= 600, operator.pendingTimers() + " timers pending");
         assertTrue(checksum > 0);

@@ -97,6 +97,11 @@ class TwoInputFunctionTest {
         assertInstanceOf(CoMapOperator.class, TwoInputFunction.coMap(coMap).create());
         assertInstanceOf(CoFlatMapOperator.class, TwoInputFunction.coFlatMap(coFlatMap).create());
         assertInstanceOf(CoProcessOperator.class, TwoInputFunction.coProcess(coProcess).create());
+        // over keyed connected streams a co-process runs in the keyed co-process operator
+        final TwoInputFunction keyedPlain = TwoInputFunction.coProcess(KEY, KEY, coProcess);
+        assertEquals(TwoInputFunctionKind.CO_PROCESS, keyedPlain.kind());
+        assertSame(KEY, keyedPlain.key1());
+        assertEquals("keyed co-process", assertInstanceOf(KeyedCoProcessOperator.class, keyedPlain.create()).fingerprint().get("operator"));
         assertInstanceOf(KeyedCoProcessOperator.class, TwoInputFunction.keyedCoProcess(KEY, KEY, keyedCoProcess).create());
         assertInstanceOf(CoBroadcastWithNonKeyedOperator.class, TwoInputFunction.broadcastProcess(broadcast, List.of(rules)).create());
         assertInstanceOf(CoBroadcastWithKeyedOperator.class, TwoInputFunction.keyedBroadcastProcess(KEY, keyedBroadcast, List.of(rules)).create());

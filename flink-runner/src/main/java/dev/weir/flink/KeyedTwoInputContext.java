@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import dev.weir.operator.BroadcastProcessFunction;
+import dev.weir.operator.CoProcessFunction;
 import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.KeyedCoProcessFunction;
 import dev.weir.operator.OutputTag;
@@ -15,15 +16,16 @@ import dev.weir.timer.TimeDomain;
 import java.util.function.Consumer;
 
 /**
- * The Weir context of one call of a keyed two-input function on Flink (a keyed co-process or a
- * keyed broadcast process function, and the non-keyed broadcast one without key, state or timers):
+ * The Weir context of one call of a two-input function on Flink (a keyed co-process or a keyed
+ * broadcast process function, a co-process function, keyed or not, and the non-keyed broadcast
+ * one; without a keyed state binding there is no keyed state and no timers):
  * what Flink's context of the call gives, bound by {@link #enter} as plain values and callbacks,
  * so one class serves Flink's several context types. Key, timers, watermark and processing time
  * come from Flink's, state from {@link FlinkStateBinding}, broadcast state from Flink's
  * ({@link FlinkBroadcastState}), side outputs to Flink's tag of the same id. Reused for every
  * call; not thread-safe.
  */
-final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContext<Object>,
+final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContext<Object>, CoProcessFunction.OnTimerContext,
         KeyedBroadcastProcessFunction.OnTimerContext<Object>, KeyedBroadcastProcessFunction.Context<Object>,
         BroadcastProcessFunction.Context, BroadcastProcessFunction.ReadOnlyContext, TimerService {
     /** Flink's context of one call, as what the Weir context reads from it. */
@@ -94,6 +96,9 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
 
     @Override
     public <S extends KeyedState> S state(final StateDescriptor<S> descriptor) {
+        if (states == null) {
+            throw new UnsupportedOperationException(CoProcessFunction.UNSUPPORTED_KEYED_STATE_MSG + " (state '" + descriptor.name() + "')");
+        }
         return states.state(descriptor);
     }
 
@@ -145,27 +150,27 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
 
     @Override
     public void registerProcessingTimeTimer(final long time) {
-        keyedTimers().registerProcessingTimeTimer(time);
+        keyedTimers(UNSUPPORTED_REGISTER_TIMER_MSG).registerProcessingTimeTimer(time);
     }
 
     @Override
     public void registerEventTimeTimer(final long time) {
-        keyedTimers().registerEventTimeTimer(time);
+        keyedTimers(UNSUPPORTED_REGISTER_TIMER_MSG).registerEventTimeTimer(time);
     }
 
     @Override
     public void deleteProcessingTimeTimer(final long time) {
-        keyedTimers().deleteProcessingTimeTimer(time);
+        keyedTimers(UNSUPPORTED_DELETE_TIMER_MSG).deleteProcessingTimeTimer(time);
     }
 
     @Override
     public void deleteEventTimeTimer(final long time) {
-        keyedTimers().deleteEventTimeTimer(time);
+        keyedTimers(UNSUPPORTED_DELETE_TIMER_MSG).deleteEventTimeTimer(time);
     }
 
-    private org.apache.flink.streaming.api.TimerService keyedTimers() {
+    private org.apache.flink.streaming.api.TimerService keyedTimers(final String refusal) {
         if (states == null) {
-            throw new UnsupportedOperationException("Setting timers is only supported on a keyed streams.");
+            throw new UnsupportedOperationException(refusal);
         }
         return call.timers();
     }

@@ -14,8 +14,10 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 
 /**
  * A two-input step of the logical plan as Flink's two-input operator of the same kind (docs/flink.md,
- * "Two inputs"): co-map, co-flatMap and co-process over {@code connect}, the keyed co-process over keyed
- * connected streams, the broadcast functions over Flink's {@code broadcast(MapStateDescriptor...)},
+ * "Two inputs"): co-map, co-flatMap and co-process over {@code connect}, the keyed co-process and a
+ * co-process whose function carries key selectors (keyed state and timers, as Flink runs a
+ * co-process over keyed connected streams) over keyed connected streams, the broadcast functions
+ * over Flink's {@code broadcast(MapStateDescriptor...)},
  * the interval join as Flink's {@code intervalJoin(...).between(...)}, and the as-of join as a
  * keyed co-process function of Weir's rules ({@link FlinkAsOfJoin}). A step known only by its
  * operator factory is refused. Keyed operators run at the job's parallelism, non-keyed ones at
@@ -48,6 +50,12 @@ final class TwoInputTranslation {
         if (step.key2() != null) {
             ShippedFunction.require(step.key2(), index, kind, "the key selector of input 2");
         }
+        if (function.key1() != null && function.key1() != step.key1()) {
+            ShippedFunction.require(function.key1(), index, kind, "the function's key selector of input 1");
+        }
+        if (function.key2() != null && function.key2() != step.key2()) {
+            ShippedFunction.require(function.key2(), index, kind, "the function's key selector of input 2");
+        }
     }
 
     /**
@@ -65,8 +73,11 @@ final class TwoInputTranslation {
                     .setParallelism(input1.getParallelism()).name(step.name());
             case CO_FLAT_MAP -> input1.connect(input2).flatMap(new FlinkCoFlatMap((dev.weir.operator.CoFlatMapFunction) user), ANY)
                     .setParallelism(input1.getParallelism()).name(step.name());
-            case CO_PROCESS -> input1.connect(input2).process(new FlinkCoProcess((dev.weir.operator.CoProcessFunction) user), ANY)
-                    .setParallelism(input1.getParallelism()).name(step.name());
+            case CO_PROCESS -> function.key1() == null
+                    ? input1.connect(input2).process(new FlinkCoProcess((dev.weir.operator.CoProcessFunction) user, false), ANY)
+                            .setParallelism(input1.getParallelism()).name(step.name())
+                    : keyed(input1, function.key1()).connect(keyed(input2, function.key2()))
+                            .process(new FlinkCoProcess((dev.weir.operator.CoProcessFunction) user, true), ANY).name(step.name());
             case KEYED_CO_PROCESS -> keyed(input1, step.key1()).connect(keyed(input2, step.key2()))
                     .process(new FlinkKeyedCoProcess((dev.weir.operator.KeyedCoProcessFunction) user), ANY).name(step.name());
             case BROADCAST_PROCESS -> input1.connect(broadcast(input2, function.broadcastStates()))

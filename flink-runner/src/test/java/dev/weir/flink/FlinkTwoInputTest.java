@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Two-input steps on Flink with exact expected results, each also run on Weir's threaded runtime: the as-of join picks
  * the version of greatest timestamp at or below the left record's, the last arrived of one timestamp, or none; the
- * interval join leaves exclusive bounds out. The sources have no watermarks, so everything joins at end of input.
+ * interval join leaves exclusive bounds out; a co-process function over keyed connected streams has the key's state and
+ * timers, as in Flink. The sources have no watermarks, so everything joins (and every timer fires) at end of input.
  */
 class FlinkTwoInputTest {
     private static FlinkTarget target;
@@ -55,6 +56,23 @@ class FlinkTwoInputTest {
                     final DataStream<String> right = source(pipeline, "right", List.of("k,900,10", "k,1200,20", "k,1500,30", "j,1000,40",
                             "k,1200,21"));
                     return left.connect(right).keyBy(KEY, KEY).parallelism(2).transform("asOfJoin", asOf).sink(sink);
+                });
+    }
+
+    @Test
+    void aCoProcessFunctionOnKeyedConnectedStreamsHasTheKeysStateAndOneTimerPerTimeAndKey() throws Exception {
+        // timers at ts + 100: k at 1000, 1100, 1300 and 1600 (set by both inputs, fires once), j at 1000 and 1100
+        assertOnBoth(List.of(
+                "j at 1000 EVENT_TIME: count=2 sum=33@1000",
+                "j at 1100 EVENT_TIME: count=0 sum=0@1100",
+                "k at 1000 EVENT_TIME: count=2 sum=11@1000",
+                "k at 1100 EVENT_TIME: count=0 sum=0@1100",
+                "k at 1300 EVENT_TIME: count=1 sum=20@1300",
+                "k at 1600 EVENT_TIME: count=2 sum=42@1600"), sink -> {
+                    final StreamPipeline pipeline = StreamPipeline.named("co-process-keyed");
+                    final DataStream<String> left = source(pipeline, "left", List.of("k,1000,1", "k,1500,2", "j,900,3"));
+                    final DataStream<String> right = source(pipeline, "right", List.of("k,900,10", "k,1200,20", "j,1000,30", "k,1500,40"));
+                    return left.connect(right).keyBy(KEY, KEY).parallelism(2).process(new GraphFunctions.PlainSumAtTimers(100)).sink(sink);
                 });
     }
 

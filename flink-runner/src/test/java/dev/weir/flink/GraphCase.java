@@ -37,7 +37,7 @@ import java.util.SplittableRandom;
  * One generated multi-input pipeline and its inputs ({@link FlinkGraphDifferentialTest}): two or three sources of one to
  * three instances each, with punctuated watermarks from marker records, and one of seven shapes: a union of all sources
  * into a keyed window, an interval join (random bounds, exclusive or not, late side outputs), a keyed co-process with
- * timers, a keyed broadcast function with timers, a non-keyed broadcast function with a co-map, a co-process and a co-flatMap, a window
+ * timers (a keyed co-process function and a co-process function on the same keyed connected streams), a keyed broadcast function with timers, a non-keyed broadcast function with a co-map, a co-process and a co-flatMap, a window
  * join (tagged union, keyBy, window), or an as-of join. The first source also fans out to a sink of its own. Every sink's
  * results are prefixed with the sink's name, so the sorted results compare the multiset of each sink.
  *
@@ -129,9 +129,14 @@ record GraphCase(String description, GraphCase.Builder pipeline) {
                     join.process(GraphFunctions.JOINED).sideOutput(leftLate, named("left-late", sink))
                             .sideOutput(rightLate, named("right-late", sink)).sink(named("joined", sink));
                 }
-                case 2 -> keyedConnect(first, second, parallelism)
-                        .transform("keyedCoProcess", factory(TwoInputFunction.keyedCoProcess(KEY, KEY, new GraphFunctions.SumAtTimers(delay, seen))))
-                        .sideOutput(seen, named("seen", sink)).sink(named("timers", sink));
+                case 2 -> {
+                    keyedConnect(first, second, parallelism)
+                            .transform("keyedCoProcess", factory(TwoInputFunction.keyedCoProcess(KEY, KEY,
+                                    new GraphFunctions.SumAtTimers(delay, seen))))
+                            .sideOutput(seen, named("seen", sink)).sink(named("timers", sink));
+                    keyedConnect(first, second, parallelism).process(new GraphFunctions.PlainSumAtTimers(delay))
+                            .sink(named("plainTimers", sink));
+                }
                 case 3 -> first.keyBy(KEY).parallelism(parallelism).connect(second.broadcast(GraphFunctions.RATES))
                         .<String>transform("keyedBroadcast", factory(TwoInputFunction.keyedBroadcastProcess(KEY, new GraphFunctions.RatesAtTimers(),
                                 List.of(GraphFunctions.RATES))))

@@ -17,6 +17,8 @@ import dev.weir.state.ListState;
 import dev.weir.state.ListStateDescriptor;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ReadOnlyBroadcastState;
+import dev.weir.state.ValueState;
+import dev.weir.state.ValueStateDescriptor;
 import dev.weir.window.TaggedUnion;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -146,6 +148,62 @@ final class GraphFunctions {
             if (count > 0) {
                 out.collect(ctx.getCurrentKey() + " at " + timestamp + " " + ctx.timeDomain() + ": count=" + count + " sum=" + sum);
             }
+        }
+    }
+
+    /**
+     * {@link SumAtTimers} as a {@code CoProcessFunction} over keyed connected streams, whose context has no key: each
+     * record of either input is kept in the key's list state with an event-time timer {@code delay} after it, and the
+     * key's own state remembers the key; every timer emits the key, the count and the sum of the kept records at or
+     * below its time (zero when none), so a timer set twice for one time and key would show twice.
+     */
+    static final class PlainSumAtTimers implements CoProcessFunction<String, String, String>, Serializable {
+        private static final long serialVersionUID = 1L;
+        private static final ListStateDescriptor<String> PENDING = new ListStateDescriptor<>("pending");
+        private static final ValueStateDescriptor<String> KEY = new ValueStateDescriptor<>("key");
+
+        private final long delay;
+
+        PlainSumAtTimers(final long delay) {
+            this.delay = delay;
+        }
+
+        @Override
+        public void processElement1(final String value, final Context ctx, final Collector<String> out) {
+            keep(value, ctx);
+        }
+
+        @Override
+        public void processElement2(final String value, final Context ctx, final Collector<String> out) {
+            keep(value, ctx);
+        }
+
+        private void keep(final String value, final Context ctx) {
+            ctx.<ValueState<String>>state(KEY).update(field(value, 0));
+            ctx.<ListState<String>>state(PENDING).add(value);
+            ctx.timerService().registerEventTimeTimer(ctx.timestamp() + delay);
+        }
+
+        @Override
+        public void onTimer(final long timestamp, final OnTimerContext ctx, final Collector<String> out) {
+            final ListState<String> pending = ctx.state(PENDING);
+            final Iterable<String> kept = pending.get();
+            final List<String> rest = new ArrayList<>();
+            long sum = 0;
+            int count = 0;
+            if (kept != null) {
+                for (final String line : kept) {
+                    if (timestamp(line) <= timestamp) {
+                        sum += value(line);
+                        count++;
+                    } else {
+                        rest.add(line);
+                    }
+                }
+            }
+            pending.update(rest);
+            out.collect(ctx.<ValueState<String>>state(KEY).value() + " at " + timestamp + " " + ctx.timeDomain() + ": count=" + count
+                    + " sum=" + sum);
         }
     }
 
