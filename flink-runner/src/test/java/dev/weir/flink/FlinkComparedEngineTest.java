@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
-import dev.weir.perf.CountSum;
-import dev.weir.perf.SystemNanoClock;
+import dev.weir.state.CountSum;
+import dev.weir.state.CountSumAggregate;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.perf.bench.BenchEvent;
 import dev.weir.perf.bench.BenchEventPipeline;
 import dev.weir.perf.bench.BenchEvents;
 import dev.weir.perf.bench.BenchSettings;
 import dev.weir.perf.bench.ComparedEngine;
-import dev.weir.perf.bench.CountSumOfValues;
 import dev.weir.perf.bench.NamedPipeline;
 import dev.weir.perf.bench.OhlcvPipeline;
 import dev.weir.perf.bench.PassThroughPipeline;
@@ -239,7 +239,7 @@ class FlinkComparedEngineTest {
             final Sink<CountSum> reporting = new WindowResultSink<>(arrivals, settings.parallelism());
             final List<String> windows = Collections.synchronizedList(new ArrayList<>());
             source.keyBy(BenchEvent.BY_KEY).parallelism(settings.parallelism()).window(TumblingEventTimeWindows.of(TumblingPipeline.WINDOW_MILLIS))
-                    .aggregate(new CountSumOfValues()).sink(new Sink<CountSum>() {
+                    .aggregate(new CountSumAggregate<>(BenchEvent.VALUE)).sink(new Sink<CountSum>() {
                         @Override
                         public void accept(final CountSum value, final long timestamp) {
                             windows.add("count=" + value.count() + " sum=" + value.sum() + "@" + timestamp);

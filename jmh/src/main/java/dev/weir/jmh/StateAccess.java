@@ -4,6 +4,8 @@ import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.state.AggregatingState;
 import dev.weir.state.AggregatingStateDescriptor;
+import dev.weir.state.CountSum;
+import dev.weir.state.CountSumAggregate;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.KeyedStateBackend;
@@ -51,7 +53,7 @@ public class StateAccess extends Microbenchmark {
     public void createState() {
         keyedState = stateBackend(backend).createKeyedStateBackend(
                 "state-access", 0, KeyGroups.rangeFor(MAX_PARALLELISM, 1, 0), MAX_PARALLELISM);
-        aggregate = keyedState.state(new AggregatingStateDescriptor<>("aggregate", CountSum.AGGREGATE));
+        aggregate = keyedState.state(new AggregatingStateDescriptor<>("aggregate", new CountSumAggregate<Long>(Long::longValue)));
         value = keyedState.state(new ValueStateDescriptor<>("value"));
         for (int k = 0; k < KEYS; k++) {
             keys[k] = "SYM" + k;

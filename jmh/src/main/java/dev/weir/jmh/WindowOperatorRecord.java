@@ -5,6 +5,8 @@ import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
+import dev.weir.state.CountSum;
+import dev.weir.state.CountSumAggregate;
 import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
 import dev.weir.window.TimeWindow;
@@ -54,7 +56,7 @@ public class WindowOperatorRecord extends Microbenchmark {
             keyGroups[k] = KeyGroups.keyGroupOf(ticks[k].symbol(), MAX_PARALLELISM);
         }
         operator = WindowOperatorBuilder.<Tick, String, TimeWindow>of(
-                Tick::symbol, TumblingEventTimeWindows.of(WINDOW)).aggregate(CountSum.TICKS).create();
+                Tick::symbol, TumblingEventTimeWindows.of(WINDOW)).aggregate(new CountSumAggregate<Tick>(Tick::price)).create();
         operator.open(new OperatorContext("window", new VirtualClock(0), 0, 1, MAX_PARALLELISM,
                 StateAccess.stateBackend(backend)), results);
         records = 0;

@@ -1,5 +1,8 @@
 package dev.weir.perf;
 
+import dev.weir.perf.harness.JvmDescription;
+import dev.weir.time.NanoClock;
+import dev.weir.time.SystemNanoClock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,10 +36,10 @@ public final class MachineNoise {
 
         @Override
         public void run() {
-            final long end = clock.nanoTime() + durationNanos;
-            long last = clock.nanoTime();
+            final long end = clock.nanos() + durationNanos;
+            long last = clock.nanos();
             while (last < end) {
-                final long now = clock.nanoTime();
+                final long now = clock.nanos();
                 final long gap = now - last;
                 if (gap > GAP_NANOS) {
                     gaps++;

@@ -1,5 +1,7 @@
 package dev.weir.perf;
 
+import dev.weir.perf.harness.JvmDescription;
+import dev.weir.perf.harness.ThreadAllocation;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
@@ -12,6 +14,8 @@ import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.trades.OhlcvJob;
 import dev.weir.pipelines.trades.TradePrint;
+import dev.weir.time.NanoClock;
+import dev.weir.time.SystemNanoClock;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -129,11 +133,11 @@ public final class ReplayBenchmark {
         try {
             final String given = options.stringValue("file", null);
             file = given != null ? Path.of(given) : generate(traffic, out, clock);
-            final long start = clock.nanoTime();
+            final long start = clock.nanos();
             counts = new ReplayBaseline(outOfOrderness).run(List.of(file), (s, w, o, h, l, c, v, t) -> { });
             out.printf(Locale.ROOT, "capture: %s, %,d bytes, %,d packets, %,d ITCH messages, %,d trades in %,d bars of %,d symbols"
                     + " (a first reading pass: %.2f s)%n", file, Files.size(file), counts.packets(), counts.messages(), counts.trades(),
-                    counts.bars(), counts.symbols(), (clock.nanoTime() - start) / 1e9);
+                    counts.bars(), counts.symbols(), (clock.nanos() - start) / 1e9);
         } catch (final CaptureFormatException | UncheckedIOException | IOException e) {
             err.println("perf/run replay: " + e.getMessage());
             return 2;
@@ -153,13 +157,13 @@ public final class ReplayBenchmark {
         Files.createDirectories(directory);
         final Path file = directory.resolve(String.format(Locale.ROOT, "replay-itch-%d-messages-%d-symbols-%d-rate-seed-%d.pcap",
                 traffic.messages(), traffic.symbols(), traffic.rate(), traffic.seed()));
-        final long start = clock.nanoTime();
+        final long start = clock.nanos();
         final ItchTrafficSummary summary;
         try (CaptureWriter writer = CaptureWriter.create(file, CaptureEncoding.of(false, true))) {
             summary = new ItchTrafficGenerator(traffic).generate(writer);
         }
         out.printf(Locale.ROOT, "generated in %.2f s (seed %d, %,d symbols, %,d messages/s of ITCH time): %s%n",
-                (clock.nanoTime() - start) / 1e9, traffic.seed(), traffic.symbols(), traffic.rate(), summary.text());
+                (clock.nanos() - start) / 1e9, traffic.seed(), traffic.symbols(), traffic.rate(), summary.text());
         return file;
     }
 
@@ -224,13 +228,13 @@ public final class ReplayBenchmark {
         final CountingRows rows = new CountingRows(steady);
         final List<String> warnings = new ArrayList<>();
         final ReplayRun<TradePrint> replay = new ReplayRun<>(new OhlcvJob(), ReplayOptions.of(List.of(file))
-                .withOutOfOrderness(outOfOrdernessMillis), rows, warnings::add, clock::nanoTime);
+                .withOutOfOrderness(outOfOrdernessMillis), rows, warnings::add, clock);
         rows.follow(replay.progress());
         final long gcBefore = JvmDescription.gcCount();
         final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
-        final long start = clock.nanoTime();
+        final long start = clock.nanos();
         final ReplaySummary summary = replay.execute(OutputFormat.CSV);
-        final long elapsed = clock.nanoTime() - start;
+        final long elapsed = clock.nanos() - start;
         final long allocated = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
         final long gcs = JvmDescription.gcCount() - gcBefore;
         final long messages = summary.decoded().getOrDefault("messages", -1L);
@@ -253,9 +257,9 @@ public final class ReplayBenchmark {
         bars.follow(loop);
         final long gcBefore = JvmDescription.gcCount();
         final long allocatedBefore = ThreadAllocation.currentThreadAllocatedBytes();
-        final long start = clock.nanoTime();
+        final long start = clock.nanos();
         final ReplayBaselineCounts counts = loop.run(List.of(file), bars);
-        final long elapsed = clock.nanoTime() - start;
+        final long elapsed = clock.nanos() - start;
         final long allocated = ThreadAllocation.currentThreadAllocatedBytes() - allocatedBefore;
         final long gcs = JvmDescription.gcCount() - gcBefore;
         record(series, "baseline", elapsed, allocated, steady.bytesPer(1), gcs);
@@ -285,7 +289,7 @@ public final class ReplayBenchmark {
         }
         final ProcessBuilder command = new ProcessBuilder(tshark.toString(), "-r", file.toString(), "-q").redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        final long start = clock.nanoTime();
+        final long start = clock.nanos();
         final int exit;
         try {
             exit = command.start().waitFor();
@@ -293,7 +297,7 @@ public final class ReplayBenchmark {
             out.println("tshark: could not be run: " + e.getMessage());
             return;
         }
-        final long elapsed = clock.nanoTime() - start;
+        final long elapsed = clock.nanos() - start;
         out.printf(Locale.ROOT, "tshark -r FILE -q, once (process start included)%s: %.2f s, %s packets/s, %s ITCH messages/s%n",
                 exit == 0 ? "" : ", exit status " + exit, elapsed / 1e9, millions(capture.packets() * 1e9 / elapsed),
                 millions(capture.messages() * 1e9 / elapsed));

@@ -1,5 +1,6 @@
 package dev.weir.perf;
 
+import dev.weir.state.CountSum;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -1,5 +1,7 @@
 package dev.weir.perf;
 
+import dev.weir.perf.harness.ThreadAllocation;
+
 /**
  * Bytes a thread allocated per unit of work in the steady part of a run: between the first sample and the last
  * sample taken before the work was done, so that set-up before the work and the flush after it are left out.

@@ -2,12 +2,14 @@ package dev.weir.perf;
 
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.Harness;
+import dev.weir.perf.harness.JvmDescription;
 import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.time.WatermarkStrategy;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package dev.weir.perf;
 
 import dev.weir.perf.harness.Arrivals;
+import dev.weir.state.CountSum;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**

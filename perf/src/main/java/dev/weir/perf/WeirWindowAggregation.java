@@ -7,6 +7,8 @@ import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
+import dev.weir.state.CountSum;
+import dev.weir.state.CountSumAggregate;
 import dev.weir.state.StateBackend;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
@@ -55,7 +57,7 @@ public final class WeirWindowAggregation implements BenchmarkedPipeline<Tick> {
                 .keyBy(Tick::key)
                 .parallelism(parallelism)
                 .window(TumblingEventTimeWindows.of(windowMillis))
-                .aggregate(new CountSumAggregate())
+                .aggregate(new CountSumAggregate<>(Tick::price))
                 .sink(sink);
     }
 

@@ -6,6 +6,7 @@ import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.Harness;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
+import dev.weir.time.SystemNanoClock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

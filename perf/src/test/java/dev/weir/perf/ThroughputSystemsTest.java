@@ -8,6 +8,7 @@ import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackends;
+import dev.weir.time.SystemNanoClock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

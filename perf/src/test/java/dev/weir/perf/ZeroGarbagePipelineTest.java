@@ -11,6 +11,8 @@ import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
+import dev.weir.state.CountSum;
+import dev.weir.state.CountSumAggregate;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import dev.weir.time.WatermarkStrategy;
@@ -93,7 +95,7 @@ final class ZeroGarbagePipelineTest {
         pipeline.from(publisher, WatermarkStrategy.<Tick>explicit())
                 .keyBy(Tick::key)
                 .window(TumblingEventTimeWindows.of(WINDOW_MILLIS))
-                .aggregate(new CountSumAggregate())
+                .aggregate(new CountSumAggregate<>(Tick::price))
                 .sink(sink);
         final ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (RunningPipeline running = pipeline.start()) {

@@ -18,6 +18,9 @@ public final class BenchEvent {
     /** Its key, serializable (engines that ship functions need it). */
     public static final KeySelector<BenchEvent, Integer> BY_KEY = (KeySelector<BenchEvent, Integer> & Serializable) BenchEvent::key;
 
+    /** Its value, serializable: what the count-sum pipelines sum. */
+    public static final ToLongFunction<BenchEvent> VALUE = (ToLongFunction<BenchEvent> & Serializable) BenchEvent::value;
+
     /** Its intended send time, serializable. */
     public static final ToLongFunction<BenchEvent> INTENDED_NANOS = (ToLongFunction<BenchEvent> & Serializable) BenchEvent::intendedNanos;
 

@@ -1,13 +1,13 @@
 package dev.weir.perf.bench;
 
 import dev.weir.operator.Collector;
-import dev.weir.perf.CountSum;
+import dev.weir.state.CountSum;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.TimeWindow;
 import java.io.Serializable;
 
 /**
- * Labels a window's pre-aggregated count and sum ({@link CountSumOfValues}) with its key and window, one
+ * Labels a window's pre-aggregated count and sum ({@link dev.weir.state.CountSumAggregate}) with its key and window, one
  * {@link WindowCountSum} per fired window. Stateless and thread-safe; serializable, so an engine that ships functions
  * can run it.
  */

@@ -1,6 +1,7 @@
 package dev.weir.perf.bench;
 
 import dev.weir.api.DataStream;
+import dev.weir.state.CountSumAggregate;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.WindowAssigner;
 
@@ -24,6 +25,6 @@ final class CountSumWindows {
         return source.keyBy(BenchEvent.BY_KEY)
                 .parallelism(settings.parallelism())
                 .window(windows)
-                .aggregate(new CountSumOfValues(), new CountSumOfWindow());
+                .aggregate(new CountSumAggregate<>(BenchEvent.VALUE), new CountSumOfWindow());
     }
 }

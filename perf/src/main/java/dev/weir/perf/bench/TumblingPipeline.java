@@ -3,6 +3,7 @@ package dev.weir.perf.bench;
 import dev.weir.api.DataStream;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.PipelineFactory;
+import dev.weir.state.CountSumAggregate;
 import dev.weir.window.TumblingEventTimeWindows;
 
 /**
@@ -37,7 +38,7 @@ public final class TumblingPipeline extends BenchEventPipeline {
         source.keyBy(BenchEvent.BY_KEY)
                 .parallelism(settings.parallelism())
                 .window(TumblingEventTimeWindows.of(WINDOW_MILLIS))
-                .aggregate(new CountSumOfValues())
+                .aggregate(new CountSumAggregate<>(BenchEvent.VALUE))
                 .sink(new WindowResultSink<>(arrivals, settings.parallelism()));
     }
 

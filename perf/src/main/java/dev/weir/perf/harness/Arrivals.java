@@ -1,6 +1,6 @@
 package dev.weir.perf.harness;
 
-import dev.weir.perf.NanoClock;
+import dev.weir.time.NanoClock;
 import dev.weir.time.SystemClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +55,7 @@ public final class Arrivals {
     public void record(final long intendedNanos) {
         received++;
         if (intendedNanos >= measuredFromNanos) {
-            final long latencyNanos = clock.nanoTime() - intendedNanos;
+            final long latencyNanos = clock.nanos() - intendedNanos;
             histogram.recordValue(Math.min(Math.max(latencyNanos, 1), HIGHEST_TRACKABLE_NANOS));
         }
     }

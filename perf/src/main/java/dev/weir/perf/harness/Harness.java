@@ -1,9 +1,6 @@
 package dev.weir.perf.harness;
 
-import dev.weir.perf.FixedRateSchedule;
-import dev.weir.perf.JvmDescription;
-import dev.weir.perf.NanoClock;
-import dev.weir.perf.ThreadAllocation;
+import dev.weir.time.NanoClock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,7 +116,7 @@ public final class Harness<E> {
         final long warmUp = plan.warmUpEvents();
         final long total = warmUp + plan.measuredEvents();
         final FixedRateSchedule schedule = rate == BenchmarkPlan.FLAT_OUT ? null
-                : new FixedRateSchedule(clock, clock.nanoTime() + START_DELAY_NANOS, rate);
+                : new FixedRateSchedule(clock, clock.nanos() + START_DELAY_NANOS, rate);
         long measuredFromNanos = 0;
         long generatorBytesBefore = 0;
         long pipelineBytesBefore = 0;
@@ -130,7 +127,7 @@ public final class Harness<E> {
                 generatorBytesBefore = ThreadAllocation.currentThreadAllocatedBytes();
                 pipelineBytesBefore = ThreadAllocation.allocatedBytes(pipeline.threads());
                 gcsBefore = JvmDescription.gcCount();
-                measuredFromNanos = schedule == null ? clock.nanoTime() : schedule.intendedNanos(i);
+                measuredFromNanos = schedule == null ? clock.nanos() : schedule.intendedNanos(i);
                 arrivals.measureFrom(measuredFromNanos);
             }
             if (schedule != null) {
@@ -139,7 +136,7 @@ public final class Harness<E> {
                 intended = measuredFromNanos;
             } else if (i % FLAT_OUT_CLOCK_STRIDE == 0) {
                 // a clock reading per event would cost a cheap system a large share of its time
-                intended = clock.nanoTime();
+                intended = clock.nanos();
             }
             pipeline.send(events.next(i, intended));
         }
@@ -147,7 +144,7 @@ public final class Harness<E> {
         final long generatorBytes = ThreadAllocation.currentThreadAllocatedBytes() - generatorBytesBefore;
         final long pipelineBytes = ThreadAllocation.allocatedBytes(pipeline.threads()) - pipelineBytesBefore;
         pipeline.finish();
-        final long nanos = clock.nanoTime() - measuredFromNanos;
+        final long nanos = clock.nanos() - measuredFromNanos;
         final long gcs = JvmDescription.gcCount() - gcsBefore;
         final long events = plan.measuredEvents();
         final SystemResult result = new SystemResult(name, rate, arrivals.histogram().copy(), perSecond(events, nanos),

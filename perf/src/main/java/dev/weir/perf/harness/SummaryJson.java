@@ -1,6 +1,5 @@
 package dev.weir.perf.harness;
 
-import dev.weir.perf.JvmDescription;
 import java.util.List;
 import java.util.Locale;
 

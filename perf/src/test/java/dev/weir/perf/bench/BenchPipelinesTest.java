@@ -3,7 +3,7 @@ package dev.weir.perf.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StagePlacement;
-import dev.weir.perf.SystemNanoClock;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.PipelineFactory;
@@ -41,7 +41,7 @@ final class BenchPipelinesTest {
         final BenchmarkedPipeline<BenchEvent> pipeline = system.create(arrivals);
         pipeline.start();
         for (int i = 0; i < EVENTS; i++) {
-            pipeline.send(events.next(i, SystemNanoClock.INSTANCE.nanoTime()));
+            pipeline.send(events.next(i, SystemNanoClock.INSTANCE.nanos()));
         }
         pipeline.finish();
         return arrivals;

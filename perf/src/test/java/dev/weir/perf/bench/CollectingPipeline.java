@@ -3,7 +3,7 @@ package dev.weir.perf.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.DataStream;
-import dev.weir.perf.SystemNanoClock;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.EventFactory;
@@ -74,7 +74,7 @@ final class CollectingPipeline<E, R> implements NamedPipeline<E> {
         final BenchmarkedPipeline<E> pipeline = system.create(arrivals);
         pipeline.start();
         for (long i = 0; i < count; i++) {
-            pipeline.send(events.next(i, SystemNanoClock.INSTANCE.nanoTime()));
+            pipeline.send(events.next(i, SystemNanoClock.INSTANCE.nanos()));
         }
         pipeline.finish();
         return arrivals;

@@ -2,8 +2,8 @@ package dev.weir.perf.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.perf.SystemNanoClock;
-import dev.weir.perf.ThreadAllocation;
+import dev.weir.perf.harness.ThreadAllocation;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.EventFactory;

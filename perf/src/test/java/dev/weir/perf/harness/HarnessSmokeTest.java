@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.KeyedProcessFunction;
-import dev.weir.perf.SystemNanoClock;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.time.WatermarkStrategy;

@@ -1,6 +1,6 @@
 package dev.weir.perf.harness;
 
-import dev.weir.perf.NanoClock;
+import dev.weir.time.NanoClock;
 
 /**
  * A virtual clock that moves 1 ns per reading (so a spin-wait on it ends exactly at the time awaited) and jumps when
@@ -14,7 +14,7 @@ final class SteppingClock implements NanoClock {
     }
 
     @Override
-    public long nanoTime() {
+    public long nanos() {
         return now++;
     }
 

@@ -3,6 +3,7 @@ package dev.weir.perf.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.perf.harness.ProbeEvents.Probe;
+import dev.weir.time.NanoClock;
 import dev.weir.time.WatermarkGenerator;
 import dev.weir.time.WatermarkOutput;
 import dev.weir.time.WatermarkStrategy;
@@ -19,11 +20,11 @@ import org.junit.jupiter.api.Test;
  */
 final class WindowResultLatencyTest {
     /** A settable clock. */
-    private static final class ManualClock implements dev.weir.perf.NanoClock {
+    private static final class ManualClock implements NanoClock {
         private long now;
 
         @Override
-        public long nanoTime() {
+        public long nanos() {
             return now;
         }
     }

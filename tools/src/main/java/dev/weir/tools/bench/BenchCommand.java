@@ -1,7 +1,7 @@
 package dev.weir.tools.bench;
 
 import dev.weir.api.StagePlacement;
-import dev.weir.perf.SystemNanoClock;
+import dev.weir.time.SystemNanoClock;
 import dev.weir.perf.bench.BenchReport;
 import dev.weir.perf.bench.BenchRun;
 import dev.weir.perf.bench.BenchSettings;

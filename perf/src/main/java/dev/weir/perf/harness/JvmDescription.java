@@ -1,4 +1,4 @@
-package dev.weir.perf;
+package dev.weir.perf.harness;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

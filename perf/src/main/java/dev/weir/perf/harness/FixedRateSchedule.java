@@ -1,4 +1,6 @@
-package dev.weir.perf;
+package dev.weir.perf.harness;
+
+import dev.weir.time.NanoClock;
 
 /**
  * The intended send time of every record of a fixed-rate load, decided before the run:
@@ -45,7 +47,7 @@ public final class FixedRateSchedule {
      */
     public long awaitIntended(final long index) {
         final long intended = intendedNanos(index);
-        while (clock.nanoTime() < intended) {
+        while (clock.nanos() < intended) {
             Thread.onSpinWait();
         }
         return intended;

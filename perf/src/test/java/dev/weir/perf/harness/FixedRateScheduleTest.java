@@ -1,8 +1,9 @@
-package dev.weir.perf;
+package dev.weir.perf.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.time.NanoClock;
 import org.junit.jupiter.api.Test;
 
 /** The schedule fixes every record's intended time up front, exactly, at any rate. */
@@ -19,7 +20,7 @@ final class FixedRateScheduleTest {
         }
 
         @Override
-        public long nanoTime() {
+        public long nanos() {
             readings++;
             final long time = now;
             now += step;

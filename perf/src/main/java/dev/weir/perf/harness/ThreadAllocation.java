@@ -1,4 +1,4 @@
-package dev.weir.perf;
+package dev.weir.perf.harness;
 
 import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
