@@ -37,6 +37,16 @@ class FlinkReplayTest {
     }
 
     @Test
+    void tcaPrintsOnFlinkWhatItPrintsOnWeirInTheSameOrder() throws Exception {
+        final List<String> flink = assertSameLines(ReplayJobs.named("tca"), "itch-small.pcap", 626);
+        final List<Path> files = List.of(fixture("itch-small.pcap"));
+        final List<String> weir = new ArrayList<>();
+        new ReplayRun<>(ReplayJobs.named("tca"), ReplayOptions.of(files), weir::add, warning -> { }, SystemNanoClock.INSTANCE)
+                .execute(OutputFormat.CSV);
+        assertEquals(weir, flink, "the as-of join emits the trades by stamp, one trade a stamp, on both engines");
+    }
+
+    @Test
     void statsdAlertsPrintsOnFlinkWhatItPrintsOnWeir() throws Exception {
         final AlertThresholds thresholds = AlertThresholds.read(fixture("/alerts/thresholds.csv"));
         final List<String> flink = assertSameLines(new StatsdAlertsJob(thresholds), "statsd-small.pcap", 16);
