@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every reference pipeline of {@code weir replay} prints on Flink what it prints on Weir, line for line, over the
- * committed capture fixtures: {@code ohlcv} and {@code vwap} over the ITCH capture, {@code statsd-percentiles},
- * {@code statsd-counters} and {@code silent-hosts} over the StatsD capture. {@code tca} is refused before it runs: its
- * timestamps are assigned after a keyed step. The header comes first on both; the rows
- * are compared sorted, because rows whose timers fire at the same time (windows of several keys ending together) come
- * out in each engine's own order of keys.
+ * committed capture fixtures: {@code ohlcv}, {@code vwap} and {@code tca} over the ITCH capture,
+ * {@code statsd-percentiles}, {@code statsd-counters}, {@code silent-hosts} and {@code statsd-alerts} (with the
+ * committed threshold file) over the StatsD capture. The header comes first on both; the rows are compared sorted,
+ * because rows whose timers fire at the same time (windows of several keys ending together) come out in each engine's
+ * own order of keys; {@code tca}'s, one trade a stamp, come in the same order.
  */
 class FlinkReplayTest {
     @Test
