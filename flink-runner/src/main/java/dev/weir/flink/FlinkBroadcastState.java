@@ -9,15 +9,27 @@ import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
- * Weir's {@link BroadcastState} over Flink's broadcast state of the same name ({@link #over}):
- * reads and writes go to Flink's; a write through the read-only side (Flink's
+ * Weir's {@link BroadcastState} of one descriptor over Flink's broadcast state of the same name
+ * ({@link #over}): reads and writes go to Flink's; a write through the read-only side (Flink's
  * {@code ReadOnlyBroadcastState}) throws, as on Weir. Keys and values travel as Flink generic
- * types (Kryo). Reused for every call; not thread-safe.
+ * types (Kryo). One per descriptor of a function, so that the states of two descriptors held in one
+ * call stay apart; reused for every call; not thread-safe.
  */
 final class FlinkBroadcastState implements BroadcastState<Object, Object> {
     private static final TypeInformation<Object> ANY = TypeInformation.of(Object.class);
 
+    private final org.apache.flink.api.common.state.MapStateDescriptor<Object, Object> descriptor;
     private ReadOnlyBroadcastState<Object, Object> flink;
+
+    /** @param descriptor the Weir descriptor this state is of */
+    FlinkBroadcastState(final MapStateDescriptor<?, ?> descriptor) {
+        this.descriptor = flinkDescriptorOf(descriptor);
+    }
+
+    /** @return Flink's descriptor of this state ({@link #flinkDescriptorOf}), made once */
+    org.apache.flink.api.common.state.MapStateDescriptor<Object, Object> descriptor() {
+        return descriptor;
+    }
 
     /**
      * @param descriptor a Weir broadcast state descriptor

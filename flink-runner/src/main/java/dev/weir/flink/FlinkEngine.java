@@ -2,6 +2,7 @@ package dev.weir.flink;
 
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
@@ -59,7 +60,7 @@ public final class FlinkEngine implements ExecutionEngine {
 
     /** Runs the reference pipeline on a local MiniCluster at parallelism 1 ({@link FlinkReplay}). */
     @Override
-    public String replay(final String pipeline, final List<Path> captures, final long outOfOrdernessMillis, final OutputFormat format,
+    public String replay(final ReplayJob<?> pipeline, final List<Path> captures, final long outOfOrdernessMillis, final OutputFormat format,
             final Consumer<String> lines) throws Exception {
         final ReplayedOnFlink replayed;
         try {

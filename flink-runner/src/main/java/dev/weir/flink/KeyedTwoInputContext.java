@@ -13,6 +13,8 @@ import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ReadOnlyBroadcastState;
 import dev.weir.state.StateDescriptor;
 import dev.weir.timer.TimeDomain;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -49,7 +51,12 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
 
     private final FlinkStateBinding states;
     private final FlinkTags tags = new FlinkTags();
-    private final FlinkBroadcastState broadcast = new FlinkBroadcastState();
+    /**
+     * One view per broadcast state name: a function may hold two at once, as in
+     * {@code getBroadcastState(a).put(k, getBroadcastState(b).size())}, so one shared view would
+     * write a's entry into b.
+     */
+    private final Map<String, FlinkBroadcastState> broadcast = new HashMap<>();
     private Call call;
     private long timestamp;
     private TimeDomain timeDomain;
@@ -110,14 +117,18 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
     @Override
     @SuppressWarnings("unchecked")
     public <K, V> BroadcastState<K, V> getBroadcastState(final MapStateDescriptor<K, V> descriptor) {
+        FlinkBroadcastState view = broadcast.get(descriptor.name());
+        if (view == null) {
+            view = new FlinkBroadcastState(descriptor);
+            broadcast.put(descriptor.name(), view);
+        }
         try {
-            final org.apache.flink.api.common.state.ReadOnlyBroadcastState<Object, Object> flink =
-                    call.broadcastState(FlinkBroadcastState.flinkDescriptorOf(descriptor));
+            final org.apache.flink.api.common.state.ReadOnlyBroadcastState<Object, Object> flink = call.broadcastState(view.descriptor());
             if (flink == null) {
                 throw new IllegalArgumentException("the broadcast state '" + descriptor.name()
                         + "' is not one the broadcast stream was made with");
             }
-            return (BroadcastState<K, V>) broadcast.over(flink);
+            return (BroadcastState<K, V>) view.over(flink);
         } catch (final IllegalArgumentException wrong) {
             throw wrong;
         } catch (final Exception failed) {

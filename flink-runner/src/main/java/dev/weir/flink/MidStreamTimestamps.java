@@ -2,6 +2,8 @@ package dev.weir.flink;
 
 import dev.weir.plan.FilterStep;
 import dev.weir.plan.FlatMapStep;
+import dev.weir.plan.KeyByStep;
+import dev.weir.plan.KeyedProcessStep;
 import dev.weir.plan.MapStep;
 import dev.weir.plan.PlanStep;
 import dev.weir.plan.SourceStep;
@@ -21,9 +23,12 @@ import java.util.function.Predicate;
  * strategy translated as a source's ({@link SourceWatermarks}) into Flink's
  * {@code assignTimestampsAndWatermarks}, which, as Weir's operator, stamps each record anew,
  * drops the watermarks from upstream but the final MAX, and emits its generator's watermark once
- * more at end of input (docs/semantics.md §1). Translated between the source and {@code keyBy}
- * of a source with one instance, where Flink's one generator sees the records Weir's one
- * generator sees, in the same order. Stateless.
+ * more at end of input (docs/semantics.md §1). Translated where Flink's one generator sees the
+ * records Weir's one generator sees, in the same order: after a source with one instance, through
+ * {@code map}, {@code filter}, {@code flatMap}, other such steps and keyed process functions whose
+ * keyed stage has one instance on Weir and runs at parallelism 1 on Flink (a keyed process
+ * function emits from each record in the order the records come, with the record's timestamp, on
+ * both engines). Stateless.
  */
 final class MidStreamTimestamps {
     private MidStreamTimestamps() {
@@ -36,9 +41,10 @@ final class MidStreamTimestamps {
      * @param steps the plan's steps
      * @param index the index of the {@link TimestampsStep}
      * @param kind the step's kind
+     * @param flinkParallelism the parallelism Flink runs a keyed stage at (the job's)
      * @throws FlinkTranslationException if the step is not translated
      */
-    static void check(final List<PlanStep> steps, final int index, final String kind) {
+    static void check(final List<PlanStep> steps, final int index, final String kind, final int flinkParallelism) {
         final TimestampsStep step = (TimestampsStep) steps.get(index);
         if (step.watermarks().idlenessMillis() > 0 || step.watermarks().alignment() != null) {
             throw new FlinkTranslationException(index, kind, "watermark idleness and alignment in mid-stream are not translated: Flink"
@@ -48,10 +54,14 @@ final class MidStreamTimestamps {
         SourceWatermarks.check(step.watermarks(), index, kind);
         PlanStep before = steps.get(step.input());
         while (!(before instanceof SourceStep)) {
-            if (!(before instanceof MapStep || before instanceof FilterStep || before instanceof FlatMapStep || before instanceof TimestampsStep)) {
-                throw new FlinkTranslationException(index, kind, "translated between a source and keyBy only: after keyBy each instance of"
-                        + " Weir's keyed stage runs its own generator over the keys Weir's key groups give it, and Flink spreads the keys"
-                        + " differently, so the watermarks would differ");
+            if (before instanceof KeyedProcessStep) {
+                before = steps.get(before.input());
+                checkKeyedStage((KeyByStep) before, index, kind, flinkParallelism);
+            } else if (!(before instanceof MapStep || before instanceof FilterStep || before instanceof FlatMapStep
+                    || before instanceof TimestampsStep)) {
+                throw new FlinkTranslationException(index, kind, "translated between a source and keyBy, or after a keyed process"
+                        + " function of one instance, only: after a window or a step of several inputs each engine hands the generator"
+                        + " the records of its keys and inputs in its own order, so the watermarks would differ");
             }
             before = steps.get(before.input());
         }
@@ -68,6 +78,20 @@ final class MidStreamTimestamps {
                 throw new FlinkTranslationException(index, kind, "its periodic interval of " + interval + " ms differs from the "
                         + periodicInterval(other) + " ms of step " + i + "; Flink has one periodic interval per job");
             }
+        }
+    }
+
+    /** Refuses a keyed stage before the step that has several instances on either engine. */
+    private static void checkKeyedStage(final KeyByStep keyBy, final int index, final String kind, final int flinkParallelism) {
+        if (keyBy.parallelism() > 1) {
+            throw new FlinkTranslationException(index, kind, "the keyed process function before it has " + keyBy.parallelism()
+                    + " instances: each instance of Weir's keyed stage runs its own generator over the keys Weir's key groups give it,"
+                    + " and Flink spreads the keys differently, so the watermarks would differ; give the keyed stage one instance");
+        }
+        if (flinkParallelism != 1) {
+            throw new FlinkTranslationException(index, kind, "the keyed process function before it has one instance on Weir, but"
+                    + " Flink runs it at the job's parallelism of " + flinkParallelism + ", with a generator per instance; run the"
+                    + " job at parallelism 1");
         }
     }
 
@@ -94,12 +118,16 @@ final class MidStreamTimestamps {
      * @param steps the plan's steps
      * @param index the index of a step {@link #check} accepted
      * @return one event time per record leaving the step, or {@code null} when the source is not a
-     *     collection (its records are known only at run time, where the windows check them)
+     *     collection or a keyed process function comes before the step (its records are known only
+     *     at run time, where the windows check them)
      */
     @SuppressWarnings("unchecked")
     static long[] eventTimes(final List<PlanStep> steps, final int index) {
         final List<PlanStep> chain = new ArrayList<>();
         for (PlanStep step = steps.get(index); ; step = steps.get(step.input())) {
+            if (step instanceof KeyByStep || step instanceof KeyedProcessStep) {
+                return null; // a keyed process function's records are known only while the job runs it
+            }
             chain.add(0, step);
             if (step instanceof SourceStep) {
                 break;

@@ -145,7 +145,7 @@ final class PipelineTranslation {
         } else if (step instanceof SinkStep) {
             return;
         } else if (step instanceof TimestampsStep) {
-            MidStreamTimestamps.check(plan.steps(), index, kind);
+            MidStreamTimestamps.check(plan.steps(), index, kind, environment.getParallelism());
             // in a graph the step's chain is one of several inputs: the windows check their records at run time
             sourceTimestamps = isGraph() ? null : MidStreamTimestamps.eventTimes(plan.steps(), index);
         } else if (step instanceof KeyedProcessStep) {

@@ -7,6 +7,8 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -270,6 +272,34 @@ class FlinkCommandLineTest {
             assertEquals("", run.out(), run::describe);
             assertEquals("weir: " + c[0] + "\ntry 'weir replay --help'\n", run.err(), run::describe);
         }
+    }
+
+    @Test
+    void tcaAndStatsdAlertsReplayOnFlinkWithWeirsRows() throws Exception {
+        final String itch = Path.of(FlinkCommandLineTest.class.getResource("/replay/itch-small.pcap").toURI()).toString();
+        final WeirCli weirTca = WeirCli.of("replay", "--pipeline", "tca", itch);
+        final WeirCli flinkTca = WeirCli.of("replay", "--engine", "flink", "--pipeline", "tca", itch);
+        assertEquals(0, flinkTca.exitCode(), flinkTca::describe);
+        assertEquals(626, weirTca.lines().size(), weirTca::describe);
+        assertEquals(weirTca.out(), flinkTca.out(), flinkTca::describe);
+        assertTrue(flinkTca.err().endsWith("weir replay: tca on flink: 625 rows, 0 late records\n"), flinkTca::describe);
+
+        final String statsd = Path.of(FlinkCommandLineTest.class.getResource("/replay/statsd-small.pcap").toURI()).toString();
+        final String thresholds = Path.of(FlinkCommandLineTest.class.getResource("/alerts/thresholds.csv").toURI()).toString();
+        final WeirCli weirAlerts = WeirCli.of("replay", "--pipeline", "statsd-alerts", "--thresholds", thresholds, statsd);
+        final WeirCli flinkAlerts = WeirCli.of("replay", "--engine", "flink", "--pipeline", "statsd-alerts", "--thresholds", thresholds,
+                statsd);
+        assertEquals(0, flinkAlerts.exitCode(), flinkAlerts::describe);
+        assertEquals(16, weirAlerts.lines().size(), weirAlerts::describe);
+        assertEquals("host,metric,window_start,p99,p99_threshold", flinkAlerts.lines().get(0), flinkAlerts::describe);
+        assertEquals(sorted(weirAlerts.lines()), sorted(flinkAlerts.lines()), flinkAlerts::describe);
+        assertTrue(flinkAlerts.err().endsWith("weir replay: statsd-alerts on flink: 15 rows, 0 late records\n"), flinkAlerts::describe);
+    }
+
+    private static List<String> sorted(final List<String> lines) {
+        final List<String> copy = new ArrayList<>(lines);
+        Collections.sort(copy);
+        return copy;
     }
 
     /** @return the job file and the two record files */

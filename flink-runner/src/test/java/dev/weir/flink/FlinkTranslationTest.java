@@ -91,10 +91,27 @@ class FlinkTranslationTest {
                 + " out-of-orderness, monotonous, punctuated and no watermarks only", trades(StreamPipeline.named("p"),
                         WatermarkStrategy.forGenerator(() -> WatermarkStrategy.<String>noWatermarks().createGenerator(null)))
                         .sink((value, timestamp) -> { }));
-        assertRefused("step 3 (assignTimestampsAndWatermarks): translated between a source and keyBy only: after keyBy each instance of"
-                + " Weir's keyed stage runs its own generator over the keys Weir's key groups give it, and Flink spreads the keys"
-                + " differently, so the watermarks would differ",
+        assertRefused("step 3 (assignTimestampsAndWatermarks): translated between a source and keyBy, or after a keyed process"
+                + " function of one instance, only: after a window or a step of several inputs each engine hands the generator"
+                + " the records of its keys and inputs in its own order, so the watermarks would differ",
                 keyed().window(TumblingEventTimeWindows.of(10)).reduce(SUM).assignTimestampsAndWatermarks(BOUNDED).sink((value, timestamp) -> { }));
+    }
+
+    @Test
+    void timestampsAfterAKeyedProcessFunctionAreRefusedUnlessItHasOneInstanceOnBothEngines() {
+        final KeyedProcessFunction<String, String, String> echo =
+                (KeyedProcessFunction<String, String, String> & Serializable) (value, context, out) -> out.collect(value);
+        assertRefused("step 3 (assignTimestampsAndWatermarks): the keyed process function before it has 2 instances: each instance"
+                + " of Weir's keyed stage runs its own generator over the keys Weir's key groups give it, and Flink spreads the keys"
+                + " differently, so the watermarks would differ; give the keyed stage one instance",
+                keyed().parallelism(2).process(echo).assignTimestampsAndWatermarks(BOUNDED).sink((value, timestamp) -> { }));
+        final StreamPipeline pipeline = StreamPipeline.named("p");
+        trades(pipeline, BOUNDED).keyBy(KEY).process(echo).assignTimestampsAndWatermarks(BOUNDED).sink((value, timestamp) -> { });
+        final FlinkTranslationException refused = assertThrows(FlinkTranslationException.class,
+                () -> FlinkRunner.execute(pipeline, FlinkTarget.local(2)));
+        assertEquals("step 3 (assignTimestampsAndWatermarks): the keyed process function before it has one instance on Weir, but"
+                + " Flink runs it at the job's parallelism of 2, with a generator per instance; run the job at parallelism 1",
+                refused.getMessage());
     }
 
     @Test

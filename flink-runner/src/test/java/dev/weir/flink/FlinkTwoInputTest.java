@@ -6,13 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.operator.Collector;
+import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.TwoInputFunction;
 import dev.weir.runtime.Sink;
 import dev.weir.source.CollectionSource;
+import dev.weir.state.ListState;
+import dev.weir.state.ListStateDescriptor;
+import dev.weir.state.MapStateDescriptor;
 import dev.weir.time.WatermarkStrategy;
+import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * Two-input steps on Flink with exact expected results, each also run on Weir's threaded runtime: the as-of join picks
  * the version of greatest timestamp at or below the left record's, the last arrived of one timestamp, or none; the
  * interval join leaves exclusive bounds out; a co-process function over keyed connected streams has the key's state and
- * timers, as in Flink. The sources have no watermarks, so everything joins (and every timer fires) at end of input.
+ * timers, as in Flink; a keyed broadcast function's two broadcast states stay apart when one call holds both. The
+ * sources have no watermarks, so everything joins (and every timer fires) at end of input.
  */
 class FlinkTwoInputTest {
     private static FlinkTarget target;
@@ -74,6 +84,58 @@ class FlinkTwoInputTest {
                     final DataStream<String> right = source(pipeline, "right", List.of("k,900,10", "k,1200,20", "j,1000,30", "k,1500,40"));
                     return left.connect(right).keyBy(KEY, KEY).parallelism(2).process(new GraphFunctions.PlainSumAtTimers(100)).sink(sink);
                 });
+    }
+
+    @Test
+    void twoBroadcastStatesHeldInOneCallStayApart() throws Exception {
+        assertOnBoth(List.of(
+                "a,500,1 count=2 rules=[r1, r2]@500",
+                "b,700,2 count=2 rules=[r1, r2]@700"), sink -> {
+                    final StreamPipeline pipeline = StreamPipeline.named("two-states");
+                    final DataStream<String> records = source(pipeline, "records", List.of("a,500,1", "b,700,2"));
+                    final DataStream<String> rules = source(pipeline, "rules", List.of("r1,100,10", "r2,200,20"));
+                    return records.keyBy(KEY).parallelism(2).connect(rules.broadcast(CountedRules.RULES, CountedRules.COUNT))
+                            .transform("counted", TwoInputFunction.keyedBroadcastProcess(KEY, new CountedRules(),
+                                    List.of(CountedRules.RULES, CountedRules.COUNT)).<String, String, String>factory())
+                            .sink(sink);
+                });
+    }
+
+    /**
+     * Keeps each rule in one broadcast state and their count in another, written in one expression that holds both
+     * states; each record, at an event-time timer of its timestamp (so after every rule), prints the count and the rules.
+     */
+    private static final class CountedRules implements KeyedBroadcastProcessFunction<String, String, String, String>, Serializable {
+        static final MapStateDescriptor<String, Long> RULES = new MapStateDescriptor<>("rules", String.class, Long.class);
+        static final MapStateDescriptor<String, Integer> COUNT = new MapStateDescriptor<>("count", String.class, Integer.class);
+        private static final long serialVersionUID = 1L;
+        private static final ListStateDescriptor<String> PENDING = new ListStateDescriptor<>("pending");
+
+        @Override
+        public void processElement(final String value, final ReadOnlyContext<String> ctx, final Collector<String> out) {
+            ctx.<ListState<String>>state(PENDING).add(value);
+            ctx.timerService().registerEventTimeTimer(ctx.timestamp());
+        }
+
+        @Override
+        public void processBroadcastElement(final String value, final Context<String> ctx, final Collector<String> out) {
+            ctx.getBroadcastState(RULES).put(KEY.keyOf(value), Long.parseLong(value.substring(value.lastIndexOf(',') + 1)));
+            ctx.getBroadcastState(COUNT).put("rules", ctx.getBroadcastState(RULES).size());
+        }
+
+        @Override
+        public void onTimer(final long timestamp, final OnTimerContext<String> ctx, final Collector<String> out) {
+            final List<String> rules = new ArrayList<>();
+            for (final Map.Entry<String, Long> rule : ctx.getBroadcastState(RULES).immutableEntries()) {
+                rules.add(rule.getKey());
+            }
+            Collections.sort(rules);
+            final ListState<String> pending = ctx.state(PENDING);
+            for (final String value : pending.get()) {
+                out.collect(value + " count=" + ctx.getBroadcastState(COUNT).get("rules") + " rules=" + rules);
+            }
+            pending.clear();
+        }
     }
 
     @Test

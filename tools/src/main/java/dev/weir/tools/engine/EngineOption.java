@@ -100,8 +100,6 @@ public final class EngineOption {
             case "--address":
             case "--skip-bad":
                 return "the Flink job replays every datagram of the captures, and a fault in one fails it";
-            case "--thresholds":
-                return "statsd-alerts runs on Weir only: its threshold check translates to Flink but gives no rows there yet";
             case "--job":
                 return "a job file replays on Weir; weir run --engine flink runs one over record files";
             default:

@@ -2,6 +2,7 @@ package dev.weir.tools.engine;
 
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.ReplayJob;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -52,7 +53,7 @@ public interface ExecutionEngine {
      * Replays capture files through a reference pipeline as {@code weir replay --pipeline NAME} does, and hands over
      * the same lines: the CSV header (CSV only), then one line per row.
      *
-     * @param pipeline the reference pipeline's name, e.g. {@code ohlcv}
+     * @param pipeline the reference pipeline, e.g. {@code ohlcv}, or {@code statsd-alerts} with its threshold table
      * @param captures the capture files, replayed one after the other
      * @param outOfOrdernessMillis the watermarks' bound ({@code --out-of-orderness})
      * @param format how the rows are printed
@@ -60,6 +61,6 @@ public interface ExecutionEngine {
      * @return one summary line for standard error
      * @throws Exception if the engine's job fails, e.g. on a fault in a capture
      */
-    String replay(String pipeline, List<Path> captures, long outOfOrdernessMillis, OutputFormat format, Consumer<String> lines)
+    String replay(ReplayJob<?> pipeline, List<Path> captures, long outOfOrdernessMillis, OutputFormat format, Consumer<String> lines)
             throws Exception;
 }

@@ -149,7 +149,7 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         engine.check();
         if (!engine.isWeir()) {
-            engine.refuse("--thresholds", "--job", "--pace", "--port", "--address", "--skip-bad", "--progress", "--state", "--state-dir",
+            engine.refuse("--job", "--pace", "--port", "--address", "--skip-bad", "--progress", "--state", "--state-dir",
                     "--state-max-entries", "--state-initial-entries");
         }
         final ReplayJob<?> job = job();
@@ -196,7 +196,7 @@ public final class ReplayCommand implements Callable<Integer> {
             throws Exception {
         try (ResultWriter out = ResultWriter.open(output, false)) {
             try {
-                final String summary = other.replay(job.name(), options.files(), options.outOfOrdernessMillis(), outputFormat, out::line);
+                final String summary = other.replay(job, options.files(), options.outOfOrdernessMillis(), outputFormat, out::line);
                 System.err.println("weir replay: " + summary);
             } finally {
                 out.checkWritten();
