@@ -45,6 +45,12 @@ import java.util.Map;
  */
 public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics,
         CheckpointedOperator {
+    /**
+     * The name of a window operator unless it is given another: a keyed stream's {@code window(...)} stage
+     * and {@link WindowOperatorBuilder} use it, and metrics and runners find the operator by it.
+     */
+    public static final String DEFAULT_NAME = "window";
+
     private static final Object GLOBAL_NAMESPACE = VoidNamespace.INSTANCE;
 
     private final String name;
