@@ -25,6 +25,7 @@ import dev.weir.window.Evictor;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Trigger;
 import dev.weir.window.WindowAssigner;
+import dev.weir.window.WindowOperator;
 import dev.weir.window.WindowOperatorBuilder;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -62,7 +63,7 @@ final class StepOperators {
             return "process";
         }
         if (step instanceof WindowStep) {
-            return "window";
+            return WindowOperator.DEFAULT_NAME;
         }
         throw new IllegalArgumentException(step.getClass().getSimpleName() + " runs no operator");
     }

@@ -46,7 +46,7 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT>
     private BroadcastStates states;
     private KeyedStateBackend<KS> backend;
     private dev.weir.timer.TimerService<KS, Object> timers;
-    private KeyedTimerService<KS> userTimers;
+    private KeyedTimerService<KS, Object> userTimers;
     private Output<OUT> output;
     private long timestamp;
     private TimeDomain timeDomain;
@@ -70,7 +70,7 @@ public final class CoBroadcastWithKeyedOperator<KS, IN1, IN2, OUT>
         this.backend = operatorContext.createKeyedStateBackend();
         this.timers = new dev.weir.timer.TimerService<>(operatorContext.clock(), backend);
         this.timers.setTarget(this);
-        this.userTimers = new KeyedTimerService<>(timers);
+        this.userTimers = new KeyedTimerService<>(timers, NAMESPACE);
         collector.setOutput(out);
     }
 

@@ -1,6 +1,5 @@
 package dev.weir.operator;
 
-import dev.weir.event.WatermarkStatus;
 import java.util.Objects;
 
 /**
@@ -12,10 +11,9 @@ import java.util.Objects;
  * @param <IN2> the second input's record type
  * @param <OUT> the result type
  */
-public final class CoFlatMapOperator<IN1, IN2, OUT> implements TwoInputOperator<IN1, IN2, OUT> {
+public final class CoFlatMapOperator<IN1, IN2, OUT> extends StatelessOperator<OUT> implements TwoInputOperator<IN1, IN2, OUT> {
     private final CoFlatMapFunction<IN1, IN2, OUT> function;
     private final StampingCollector<OUT> collector = new StampingCollector<>();
-    private Output<OUT> output;
 
     /** @param function the user's function */
     public CoFlatMapOperator(final CoFlatMapFunction<IN1, IN2, OUT> function) {
@@ -24,7 +22,7 @@ public final class CoFlatMapOperator<IN1, IN2, OUT> implements TwoInputOperator<
 
     @Override
     public void open(final OperatorContext context, final Output<OUT> out) {
-        this.output = out;
+        super.open(context, out);
         collector.setOutput(out);
     }
 
@@ -38,24 +36,5 @@ public final class CoFlatMapOperator<IN1, IN2, OUT> implements TwoInputOperator<
     public void processRecord2(final IN2 value, final long timestamp) {
         collector.setTimestamp(timestamp);
         function.flatMap2(value, collector);
-    }
-
-    @Override
-    public void processWatermark(final long watermark) {
-        output.watermark(watermark);
-    }
-
-    @Override
-    public void processStatus(final WatermarkStatus status) {
-        output.status(status);
-    }
-
-    @Override
-    public void advanceProcessingTime(final long nowMillis) {
-    }
-
-    @Override
-    public long nextProcessingTime() {
-        return Long.MAX_VALUE;
     }
 }

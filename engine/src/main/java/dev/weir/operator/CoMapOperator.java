@@ -1,6 +1,5 @@
 package dev.weir.operator;
 
-import dev.weir.event.WatermarkStatus;
 import java.util.Objects;
 
 /**
@@ -12,9 +11,8 @@ import java.util.Objects;
  * @param <IN2> the second input's record type
  * @param <OUT> the result type
  */
-public final class CoMapOperator<IN1, IN2, OUT> implements TwoInputOperator<IN1, IN2, OUT> {
+public final class CoMapOperator<IN1, IN2, OUT> extends StatelessOperator<OUT> implements TwoInputOperator<IN1, IN2, OUT> {
     private final CoMapFunction<IN1, IN2, OUT> function;
-    private Output<OUT> output;
 
     /** @param function the user's function */
     public CoMapOperator(final CoMapFunction<IN1, IN2, OUT> function) {
@@ -22,36 +20,12 @@ public final class CoMapOperator<IN1, IN2, OUT> implements TwoInputOperator<IN1,
     }
 
     @Override
-    public void open(final OperatorContext context, final Output<OUT> out) {
-        this.output = out;
-    }
-
-    @Override
     public void processRecord1(final IN1 value, final long timestamp) {
-        output.record(function.map1(value), timestamp);
+        output().record(function.map1(value), timestamp);
     }
 
     @Override
     public void processRecord2(final IN2 value, final long timestamp) {
-        output.record(function.map2(value), timestamp);
-    }
-
-    @Override
-    public void processWatermark(final long watermark) {
-        output.watermark(watermark);
-    }
-
-    @Override
-    public void processStatus(final WatermarkStatus status) {
-        output.status(status);
-    }
-
-    @Override
-    public void advanceProcessingTime(final long nowMillis) {
-    }
-
-    @Override
-    public long nextProcessingTime() {
-        return Long.MAX_VALUE;
+        output().record(function.map2(value), timestamp);
     }
 }

@@ -38,7 +38,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
     private final StampingCollector<OUT> collector = new StampingCollector<>();
     private KeyedStateBackend<K> backend;
     private dev.weir.timer.TimerService<K, Object> timers;
-    private KeyedTimerService<K> userTimers;
+    private KeyedTimerService<K, Object> userTimers;
     private Output<OUT> output;
     private long timestamp;
     private TimeDomain timeDomain;
@@ -80,7 +80,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT>
         this.backend = operatorContext.createKeyedStateBackend();
         this.timers = new dev.weir.timer.TimerService<>(operatorContext.clock(), backend);
         this.timers.setTarget(this);
-        this.userTimers = new KeyedTimerService<>(timers);
+        this.userTimers = new KeyedTimerService<>(timers, NAMESPACE);
         collector.setOutput(out);
     }
 

@@ -5,7 +5,6 @@ import dev.weir.state.KeyedState;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.StateDescriptor;
 import dev.weir.state.VoidNamespace;
-import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,9 +25,10 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     private final KeySelector<? super IN, K> keySelector;
     private final KeyedProcessFunction<K, IN, OUT> function;
     private final FunctionContext context = new FunctionContext();
-    private final StampingCollector collector = new StampingCollector();
+    private final StampingCollector<OUT> collector = new StampingCollector<>();
     private KeyedStateBackend<K> backend;
-    private TimerService<K, Object> timers;
+    private dev.weir.timer.TimerService<K, Object> timers;
+    private KeyedTimerService<K, Object> userTimers;
     private Output<OUT> output;
     private long timestamp;
 
@@ -44,9 +44,11 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     @Override
     public void open(final OperatorContext operatorContext, final Output<OUT> out) {
         this.output = out;
+        this.collector.setOutput(out);
         this.backend = operatorContext.createKeyedStateBackend();
-        this.timers = new TimerService<>(operatorContext.clock(), backend);
+        this.timers = new dev.weir.timer.TimerService<>(operatorContext.clock(), backend);
         this.timers.setTarget(this);
+        this.userTimers = new KeyedTimerService<>(timers, NAMESPACE);
     }
 
     @Override
@@ -59,7 +61,7 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     public void processKeyedRecord(final IN value, final long recordTimestamp, final Object key, final int keyGroup) {
         backend.setCurrentKey((K) key, keyGroup);
         timestamp = recordTimestamp;
-        collector.timestamp = recordTimestamp;
+        collector.setTimestamp(recordTimestamp);
         function.processElement(value, context, collector);
     }
 
@@ -87,19 +89,19 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
     @Override
     public void onEventTime(final long time, final K key, final Object namespace) {
         timestamp = time;
-        collector.timestamp = time;
+        collector.setTimestamp(time);
         function.onTimer(time, context, collector);
     }
 
     @Override
     public void onProcessingTime(final long time, final K key, final Object namespace) {
         timestamp = time;
-        collector.timestamp = Long.MIN_VALUE;
+        collector.setTimestamp(Long.MIN_VALUE);
         function.onTimer(time, context, collector);
     }
 
     @Override
-    public TimerService<?, ?> timerService() {
+    public dev.weir.timer.TimerService<?, ?> timerService() {
         return timers;
     }
 
@@ -145,7 +147,7 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         return backend.offHeapBytes();
     }
 
-    private final class FunctionContext implements KeyedProcessFunction.Context<K> {
+    private final class FunctionContext extends TimerForwardingContext implements KeyedProcessFunction.Context<K> {
         @Override
         public K currentKey() {
             return backend.currentKey();
@@ -157,33 +159,8 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         }
 
         @Override
-        public long currentWatermark() {
-            return timers.currentWatermark();
-        }
-
-        @Override
-        public long currentProcessingTime() {
-            return timers.currentProcessingTime();
-        }
-
-        @Override
-        public void registerEventTimeTimer(final long time) {
-            timers.registerEventTimeTimer(NAMESPACE, time);
-        }
-
-        @Override
-        public void registerProcessingTimeTimer(final long time) {
-            timers.registerProcessingTimeTimer(NAMESPACE, time);
-        }
-
-        @Override
-        public void deleteEventTimeTimer(final long time) {
-            timers.deleteEventTimeTimer(NAMESPACE, time);
-        }
-
-        @Override
-        public void deleteProcessingTimeTimer(final long time) {
-            timers.deleteProcessingTimeTimer(NAMESPACE, time);
+        protected TimerService timerService() {
+            return userTimers;
         }
 
         @Override
@@ -196,15 +173,6 @@ public final class KeyedProcessOperator<K, IN, OUT> implements OneInputOperator<
         @Override
         public <X> void output(final OutputTag<X> tag, final X value) {
             output.sideOutput(tag, value, timestamp);
-        }
-    }
-
-    private final class StampingCollector implements Collector<OUT> {
-        private long timestamp;
-
-        @Override
-        public void collect(final OUT value) {
-            output.record(value, timestamp);
         }
     }
 }

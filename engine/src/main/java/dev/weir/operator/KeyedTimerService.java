@@ -1,20 +1,33 @@
 package dev.weir.operator;
 
-import dev.weir.state.VoidNamespace;
-
 /**
- * The {@link TimerService} of a keyed operator: timers of the current key in the void namespace,
- * stored once per (time, key, namespace) by the engine's timer service.
+ * The {@link TimerService} of a keyed operator: timers of the current key in one namespace (the
+ * void namespace of a process function, the window of a window operator's trigger), stored once
+ * per (time, key, namespace) by the engine's timer service. Not thread-safe.
  *
  * @param <K> the key type
+ * @param <N> the namespace type
  */
-final class KeyedTimerService<K> implements TimerService {
-    private static final Object NAMESPACE = VoidNamespace.INSTANCE;
+public final class KeyedTimerService<K, N> implements TimerService {
+    private final dev.weir.timer.TimerService<K, N> timers;
+    private N namespace;
 
-    private final dev.weir.timer.TimerService<K, Object> timers;
-
-    KeyedTimerService(final dev.weir.timer.TimerService<K, Object> timers) {
+    /**
+     * @param timers the engine's timers of the operator
+     * @param namespace the namespace timers are registered in, until {@link #in} names another
+     */
+    public KeyedTimerService(final dev.weir.timer.TimerService<K, N> timers, final N namespace) {
         this.timers = timers;
+        this.namespace = namespace;
+    }
+
+    /**
+     * @param timerNamespace the namespace the next timers are registered in and deleted from
+     * @return this view
+     */
+    public KeyedTimerService<K, N> in(final N timerNamespace) {
+        this.namespace = timerNamespace;
+        return this;
     }
 
     @Override
@@ -29,21 +42,21 @@ final class KeyedTimerService<K> implements TimerService {
 
     @Override
     public void registerProcessingTimeTimer(final long time) {
-        timers.registerProcessingTimeTimer(NAMESPACE, time);
+        timers.registerProcessingTimeTimer(namespace, time);
     }
 
     @Override
     public void registerEventTimeTimer(final long time) {
-        timers.registerEventTimeTimer(NAMESPACE, time);
+        timers.registerEventTimeTimer(namespace, time);
     }
 
     @Override
     public void deleteProcessingTimeTimer(final long time) {
-        timers.deleteProcessingTimeTimer(NAMESPACE, time);
+        timers.deleteProcessingTimeTimer(namespace, time);
     }
 
     @Override
     public void deleteEventTimeTimer(final long time) {
-        timers.deleteEventTimeTimer(NAMESPACE, time);
+        timers.deleteEventTimeTimer(namespace, time);
     }
 }

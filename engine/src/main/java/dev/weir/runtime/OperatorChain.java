@@ -11,6 +11,7 @@ import dev.weir.operator.Output;
 import dev.weir.state.StateBackend;
 import dev.weir.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -21,6 +22,7 @@ import java.util.List;
  */
 public final class OperatorChain implements WatermarkSink {
     private final List<OneInputOperator<Object, Object>> operators = new ArrayList<>();
+    private final List<OneInputOperator<Object, Object>> operatorsView = Collections.unmodifiableList(operators);
     private final List<String> names;
     private final ChainEnd<Object> end;
     /** This task's side outputs: told of its barriers, its end and its close. */
@@ -303,9 +305,9 @@ public final class OperatorChain implements WatermarkSink {
         return metrics;
     }
 
-    /** @return the operators, in chain order, for metrics */
-    public List<OneInputOperator<Object, Object>> operators() {
-        return operators;
+    /** @return the operators, in chain order, as an unmodifiable view, for the chain's checkpoints */
+    List<OneInputOperator<Object, Object>> operators() {
+        return operatorsView;
     }
 
     /** @return the chain's end */

@@ -42,77 +42,6 @@ public final class RunningPipeline implements AutoCloseable {
     private boolean publisherTasksClosed;
 
     /**
-     * Starts a thread per task, without metrics of its tasks.
-     *
-     * @param name the pipeline's name
-     * @param control the pipeline's shared stop/failure state
-     * @param tasks the tasks
-     * @param idleStrategies the idle strategy of each task, in task order
-     * @param threadFactory makes (and may pin) each task's thread
-     */
-    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
-            final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory) {
-        this(name, control, tasks, idleStrategies, threadFactory, SystemClock.INSTANCE, List.of());
-    }
-
-    /**
-     * Registers the tasks' MBeans, then starts a thread per task.
-     *
-     * @param name the pipeline's name
-     * @param control the pipeline's shared stop/failure state
-     * @param tasks the tasks
-     * @param idleStrategies the idle strategy of each task, in task order
-     * @param threadFactory makes (and may pin) each task's thread
-     * @param clock the pipeline's processing time, for watermark lags
-     * @param monitors every task and source instance, in stage and instance order; those with a
-     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
-     */
-    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
-            final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory, final Clock clock,
-            final List<TaskMonitor> monitors) {
-        this(name, control, tasks, idleStrategies, threadFactory, clock, monitors, null);
-    }
-
-    /**
-     * Registers the tasks' MBeans, then starts a thread per task.
-     *
-     * @param name the pipeline's name
-     * @param control the pipeline's shared stop/failure state
-     * @param tasks the tasks
-     * @param idleStrategies the idle strategy of each task, in task order
-     * @param threadFactory makes (and may pin) each task's thread
-     * @param clock the pipeline's processing time, for watermark lags
-     * @param monitors every task and source instance, in stage and instance order; those with a
-     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
-     * @param checkpoints the pipeline's checkpoints, or null when it takes none
-     */
-    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks,
-            final List<IdleStrategyKind> idleStrategies, final TaskThreadFactory threadFactory, final Clock clock,
-            final List<TaskMonitor> monitors, final CheckpointCoordinator checkpoints) {
-        this(name, control, tasks, ThreadPlan.onePerTask(idleStrategies), threadFactory, clock, monitors, checkpoints);
-    }
-
-    /**
-     * Registers the tasks' MBeans, then starts the threads of {@code plan}: a thread running one
-     * task runs it alone, a thread running several runs them in turn ({@link SharedThreadAgent}).
-     *
-     * @param name the pipeline's name
-     * @param control the pipeline's shared stop/failure state
-     * @param tasks the tasks
-     * @param plan which tasks each thread runs, and its idle strategy
-     * @param threadFactory makes (and may pin) each thread; its index is the thread's in {@code plan}
-     * @param clock the pipeline's processing time, for watermark lags
-     * @param monitors every task and source instance, in stage and instance order; those with a
-     *     {@link TaskMonitor#taskIndex()} watch {@code tasks.get(taskIndex)}
-     * @param checkpoints the pipeline's checkpoints, or null when it takes none
-     */
-    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks, final ThreadPlan plan,
-            final TaskThreadFactory threadFactory, final Clock clock, final List<TaskMonitor> monitors,
-            final CheckpointCoordinator checkpoints) {
-        this(name, control, tasks, plan, threadFactory, clock, monitors, checkpoints, List.of());
-    }
-
-    /**
      * Registers the tasks' MBeans, then starts the threads of {@code plan}: a thread running one
      * task runs it alone, a thread running several runs them in turn ({@link SharedThreadAgent}).
      *
@@ -127,7 +56,7 @@ public final class RunningPipeline implements AutoCloseable {
      * @param checkpoints the pipeline's checkpoints, or null when it takes none
      * @param publisherTasks the publisher-fed source instances, in instance order, for {@link #advanceTo}
      */
-    public RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks, final ThreadPlan plan,
+    RunningPipeline(final String name, final PipelineControl control, final List<? extends Agent> tasks, final ThreadPlan plan,
             final TaskThreadFactory threadFactory, final Clock clock, final List<TaskMonitor> monitors,
             final CheckpointCoordinator checkpoints, final List<PublisherFedTask> publisherTasks) {
         this.publisherTasks = publisherTasks.toArray(new PublisherFedTask[0]);

@@ -6,8 +6,7 @@ package dev.weir.state;
  *
  * @param <K> the key type
  */
-public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
-    private final CurrentKey<K> current;
+public final class HeapKeyedStateBackend<K> extends AbstractKeyedStateBackend<K> {
     private final StateTables<HeapStateTable> tables = new StateTables<>(name -> new HeapStateTable(this));
 
     /**
@@ -15,37 +14,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
      * @param maxParallelism the number of key groups of the job
      */
     public HeapKeyedStateBackend(final KeyGroupRange keyGroupRange, final int maxParallelism) {
-        this.current = new CurrentKey<>(keyGroupRange, maxParallelism);
-    }
-
-    @Override
-    public void setCurrentKey(final K key) {
-        current.set(key);
-    }
-
-    @Override
-    public void setCurrentKey(final K key, final int keyGroup) {
-        current.set(key, keyGroup);
-    }
-
-    @Override
-    public K currentKey() {
-        return current.key();
-    }
-
-    @Override
-    public int currentKeyGroup() {
-        return current.keyGroup();
-    }
-
-    @Override
-    public KeyGroupRange keyGroupRange() {
-        return current.keyGroupRange();
-    }
-
-    @Override
-    public int maxParallelism() {
-        return current.maxParallelism();
+        super(keyGroupRange, maxParallelism);
     }
 
     @Override
@@ -99,7 +68,7 @@ public final class HeapKeyedStateBackend<K> implements KeyedStateBackend<K> {
     @Override
     public void restoreEntry(final String stateName, final int keyGroup, final Object key, final Object namespace,
             final Object value) {
-        current.checkRestored(keyGroup);
+        checkRestored(keyGroup);
         tables.table(stateName).restore(key, namespace, value);
     }
 }

@@ -25,6 +25,10 @@ import java.util.Objects;
 public final class MergingWindowSet<W extends Window> {
     /** Dropped pairs kept for reuse at most; more come only from keys with many windows. */
     private static final int SPARE_PAIRS = 64;
+    /** Where a stored pair holds the in-flight window. */
+    private static final int WINDOW = 0;
+    /** Where a stored pair holds the window's state window. */
+    private static final int STATE_WINDOW = 1;
 
     private final MergingWindowAssigner<?, W> assigner;
     private final ListState<Object[]> state;
@@ -36,7 +40,10 @@ public final class MergingWindowSet<W extends Window> {
     /** The other state windows of the group at hand, whose state moves into the result's. */
     private final List<W> mergedStateWindows = new ArrayList<>();
     private final List<Object[]> sparePairs = new ArrayList<>();
-    /** The current key's {window, stateWindow} pairs; on the heap backend the stored list itself. */
+    /**
+     * The current key's {window, stateWindow} pairs; on the heap backend the stored list itself.
+     * Read only through {@link #windowAt} and {@link #stateWindowAt}.
+     */
     private List<Object[]> pairs;
     private boolean changed;
 
@@ -70,10 +77,9 @@ public final class MergingWindowSet<W extends Window> {
      * @param window an in-flight window
      * @return its state window, or null if it is not in flight
      */
-    @SuppressWarnings("unchecked")
     public W stateWindow(final W window) {
         final int index = indexOf(window);
-        return index < 0 ? null : (W) pairs.get(index)[1];
+        return index < 0 ? null : stateWindowAt(index);
     }
 
     /**
@@ -91,13 +97,12 @@ public final class MergingWindowSet<W extends Window> {
      */
     @SuppressWarnings("unchecked")
     public W addTimeWindow(final long start, final long end, final MergeFunction<W> mergeFunction) {
-        final int inFlight = pairs == null ? 0 : pairs.size();
+        final int inFlight = size();
         TimeWindow single = null;
         for (int i = 0; i < inFlight; i++) {
-            if (!(pairs.get(i)[0] instanceof TimeWindow)) {
+            if (!(windowAt(i) instanceof TimeWindow window)) {
                 return null;
             }
-            final TimeWindow window = (TimeWindow) pairs.get(i)[0];
             // touching windows intersect, as in TimeWindow.intersects
             if (window.start() <= end && window.end() >= start) {
                 if (single != null) {
@@ -132,13 +137,10 @@ public final class MergingWindowSet<W extends Window> {
     }
 
     /** @return a copy of the in-flight windows, for diagnostics */
-    @SuppressWarnings("unchecked")
     public Collection<W> windows() {
         final List<W> windows = new ArrayList<>();
-        if (pairs != null) {
-            for (final Object[] pair : pairs) {
-                windows.add((W) pair[0]);
-            }
+        for (int i = 0; i < size(); i++) {
+            windows.add(windowAt(i));
         }
         return windows;
     }
@@ -152,12 +154,11 @@ public final class MergingWindowSet<W extends Window> {
      * @param mergeFunction told of each merge, to move state and timers
      * @return the in-flight window the record now belongs to
      */
-    @SuppressWarnings("unchecked")
     public W addWindow(final W newWindow, final MergeFunction<W> mergeFunction) {
         candidates.clear();
-        final int inFlight = pairs == null ? 0 : pairs.size();
+        final int inFlight = size();
         for (int i = 0; i < inFlight; i++) {
-            candidates.add((W) pairs.get(i)[0]);
+            candidates.add(windowAt(i));
         }
         candidates.add(newWindow);
         recorder.clear();
@@ -201,30 +202,44 @@ public final class MergingWindowSet<W extends Window> {
         return resultWindow;
     }
 
+    /** @return the number of in-flight windows of the current key */
+    private int size() {
+        return pairs == null ? 0 : pairs.size();
+    }
+
+    /** @return the in-flight window of pair {@code index} */
+    @SuppressWarnings("unchecked")
+    private W windowAt(final int index) {
+        return (W) pairs.get(index)[WINDOW];
+    }
+
+    /** @return the state window of pair {@code index} */
+    @SuppressWarnings("unchecked")
+    private W stateWindowAt(final int index) {
+        return (W) pairs.get(index)[STATE_WINDOW];
+    }
+
     private int indexOf(final W window) {
-        if (pairs != null) {
-            for (int i = 0; i < pairs.size(); i++) {
-                if (pairs.get(i)[0].equals(window)) {
-                    return i;
-                }
+        for (int i = 0; i < size(); i++) {
+            if (windowAt(i).equals(window)) {
+                return i;
             }
         }
         return -1;
     }
 
     /** As {@code LinkedHashMap.remove}: the pair leaves, the others keep their order. */
-    @SuppressWarnings("unchecked")
     private W remove(final W window) {
         final int index = indexOf(window);
         if (index < 0) {
             return null;
         }
+        final W stateWindow = stateWindowAt(index);
         final Object[] pair = pairs.remove(index);
-        final W stateWindow = (W) pair[1];
         changed = true;
         if (sparePairs.size() < SPARE_PAIRS) {
-            pair[0] = null;
-            pair[1] = null;
+            pair[WINDOW] = null;
+            pair[STATE_WINDOW] = null;
             sparePairs.add(pair);
         }
         return stateWindow;
@@ -234,9 +249,8 @@ public final class MergingWindowSet<W extends Window> {
     private void put(final W window, final W stateWindow) {
         final int index = indexOf(window);
         if (index >= 0) {
-            final Object[] pair = pairs.get(index);
-            if (!Objects.equals(stateWindow, pair[1])) {
-                pair[1] = stateWindow;
+            if (!Objects.equals(stateWindow, stateWindowAt(index))) {
+                pairs.get(index)[STATE_WINDOW] = stateWindow;
                 changed = true;
             }
             return;
@@ -245,8 +259,8 @@ public final class MergingWindowSet<W extends Window> {
             pairs = new ArrayList<>(2);
         }
         final Object[] pair = sparePairs.isEmpty() ? new Object[2] : sparePairs.remove(sparePairs.size() - 1);
-        pair[0] = window;
-        pair[1] = stateWindow;
+        pair[WINDOW] = window;
+        pair[STATE_WINDOW] = stateWindow;
         pairs.add(pair);
         changed = true;
     }

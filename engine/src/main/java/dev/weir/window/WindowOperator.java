@@ -4,11 +4,13 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.CheckpointedOperator;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeySelector;
+import dev.weir.operator.KeyedTimerService;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorStatistics;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
+import dev.weir.operator.TimerForwardingContext;
 import dev.weir.state.AppendingState;
 import dev.weir.state.KeyedState;
 import dev.weir.state.KeyedStateBackend;
@@ -43,6 +45,12 @@ import java.util.Map;
  */
 public final class WindowOperator<K, IN, OUT, W extends Window> implements OneInputOperator<IN, OUT>, Triggerable<K, W>, OperatorStatistics,
         CheckpointedOperator {
+    /**
+     * The name of a window operator unless it is given another: a keyed stream's {@code window(...)} stage
+     * and {@link WindowOperatorBuilder} use it, and metrics and runners find the operator by it.
+     */
+    public static final String DEFAULT_NAME = "window";
+
     private static final Object GLOBAL_NAMESPACE = VoidNamespace.INSTANCE;
 
     private final String name;
@@ -66,6 +74,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
 
     private KeyedStateBackend<K> backend;
     private TimerService<K, W> timers;
+    /** The trigger's and window function's timers: the current key's in the context's window. */
+    private KeyedTimerService<K, W> windowTimers;
     private Output<OUT> output;
     private AppendingState<Object, Object> windowState;
     /**
@@ -134,6 +144,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
         this.backend = operatorContext.createKeyedStateBackend();
         this.timers = new TimerService<>(operatorContext.clock(), backend);
         this.timers.setTarget(this);
+        this.windowTimers = new KeyedTimerService<>(timers, null);
         this.windowState = (AppendingState<Object, Object>) backend.state(windowStateDescriptor);
         if (mergingAssigner != null) {
             this.mergingWindowsState = backend.state(new ListStateDescriptor<Object[]>("merging-window-set"));
@@ -563,38 +574,13 @@ public final class WindowOperator<K, IN, OUT, W extends Window> implements OneIn
     }
 
     /** The trigger, merge and window-function context of the current key and window. */
-    private final class Context implements OnMergeContext, ProcessWindowFunction.Context<W> {
+    private final class Context extends TimerForwardingContext implements OnMergeContext, ProcessWindowFunction.Context<W> {
         private W window;
         private Collection<W> mergedWindows;
 
         @Override
-        public long currentProcessingTime() {
-            return timers.currentProcessingTime();
-        }
-
-        @Override
-        public long currentWatermark() {
-            return timers.currentWatermark();
-        }
-
-        @Override
-        public void registerEventTimeTimer(final long time) {
-            timers.registerEventTimeTimer(window, time);
-        }
-
-        @Override
-        public void registerProcessingTimeTimer(final long time) {
-            timers.registerProcessingTimeTimer(window, time);
-        }
-
-        @Override
-        public void deleteEventTimeTimer(final long time) {
-            timers.deleteEventTimeTimer(window, time);
-        }
-
-        @Override
-        public void deleteProcessingTimeTimer(final long time) {
-            timers.deleteProcessingTimeTimer(window, time);
+        protected dev.weir.operator.TimerService timerService() {
+            return windowTimers.in(window);
         }
 
         @Override

@@ -26,7 +26,7 @@ import java.util.Objects;
 public final class WindowOperatorBuilder<IN, K, W extends Window> {
     private final KeySelector<? super IN, K> keySelector;
     private final WindowAssigner<? super IN, W> assigner;
-    private String name = "window";
+    private String name = WindowOperator.DEFAULT_NAME;
     private Trigger<? super IN, ? super W> trigger;
     private Evictor<? super IN, ? super W> evictor;
     private long allowedLatenessMillis;

@@ -3,12 +3,13 @@ package dev.weir.flink;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
+import dev.weir.operator.TimerForwardingContext;
+import dev.weir.operator.TimerService;
 import dev.weir.state.KeyedState;
 import dev.weir.state.StateDescriptor;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.streaming.api.TimerService;
 
 /**
  * The Weir {@link KeyedProcessFunction.Context} and {@link Collector} of one Flink
@@ -17,14 +18,14 @@ import org.apache.flink.streaming.api.TimerService;
  * never from the system clock; state from {@link FlinkStateBinding}; a side output goes to
  * Flink's side output of the tag's id. Reused for every call; not thread-safe.
  */
-final class FlinkProcessContext implements KeyedProcessFunction.Context<Object>, Collector<Object> {
+final class FlinkProcessContext extends TimerForwardingContext implements KeyedProcessFunction.Context<Object>, Collector<Object> {
     private static final TypeInformation<Object> ANY = TypeInformation.of(Object.class);
 
     private final FlinkStateBinding states;
     /** Flink's tags by Weir tag: Flink's are equal by id, so one per Weir tag serves every call. */
     private final Map<OutputTag<?>, org.apache.flink.util.OutputTag<Object>> tags = new HashMap<>();
     private org.apache.flink.streaming.api.functions.KeyedProcessFunction<Object, Object, Object>.Context flink;
-    private TimerService timers;
+    private final FlinkTimerService timers = new FlinkTimerService();
     private org.apache.flink.util.Collector<Object> out;
     private long timestamp;
     private long processingTimersRegistered;
@@ -44,7 +45,7 @@ final class FlinkProcessContext implements KeyedProcessFunction.Context<Object>,
     void enter(final org.apache.flink.streaming.api.functions.KeyedProcessFunction<Object, Object, Object>.Context context,
             final org.apache.flink.util.Collector<Object> collector, final long time) {
         this.flink = context;
-        this.timers = context.timerService();
+        this.timers.over(context.timerService());
         this.out = collector;
         this.timestamp = time;
     }
@@ -60,39 +61,19 @@ final class FlinkProcessContext implements KeyedProcessFunction.Context<Object>,
     }
 
     @Override
-    public long currentWatermark() {
-        return timers.currentWatermark();
-    }
-
-    @Override
-    public long currentProcessingTime() {
-        return timers.currentProcessingTime();
-    }
-
-    @Override
-    public void registerEventTimeTimer(final long time) {
-        timers.registerEventTimeTimer(time);
+    protected TimerService timerService() {
+        return timers;
     }
 
     @Override
     public void registerProcessingTimeTimer(final long time) {
         processingTimersRegistered++;
-        timers.registerProcessingTimeTimer(time);
+        super.registerProcessingTimeTimer(time);
     }
 
     /** @return how many processing-time timers the function has registered so far */
     long processingTimersRegistered() {
         return processingTimersRegistered;
-    }
-
-    @Override
-    public void deleteEventTimeTimer(final long time) {
-        timers.deleteEventTimeTimer(time);
-    }
-
-    @Override
-    public void deleteProcessingTimeTimer(final long time) {
-        timers.deleteProcessingTimeTimer(time);
     }
 
     @Override

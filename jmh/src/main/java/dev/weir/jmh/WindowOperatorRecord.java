@@ -11,6 +11,7 @@ import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.TumblingEventTimeWindows;
+import dev.weir.window.WindowOperator;
 import dev.weir.window.WindowOperatorBuilder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -57,7 +58,7 @@ public class WindowOperatorRecord extends Microbenchmark {
         }
         operator = WindowOperatorBuilder.<Tick, String, TimeWindow>of(
                 Tick::symbol, TumblingEventTimeWindows.of(WINDOW)).aggregate(new CountSumAggregate<Tick>(Tick::price)).create();
-        operator.open(new OperatorContext("window", new VirtualClock(0), 0, 1, MAX_PARALLELISM,
+        operator.open(new OperatorContext(WindowOperator.DEFAULT_NAME, new VirtualClock(0), 0, 1, MAX_PARALLELISM,
                 StateAccess.stateBackend(backend)), results);
         records = 0;
         windowEnd = WINDOW;

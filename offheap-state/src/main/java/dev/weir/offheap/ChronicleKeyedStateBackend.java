@@ -1,11 +1,10 @@
 package dev.weir.offheap;
 
+import dev.weir.state.AbstractKeyedStateBackend;
 import dev.weir.state.AggregateFunction;
 import dev.weir.state.AggregatingState;
-import dev.weir.state.CurrentKey;
 import dev.weir.state.KeyGroupRange;
 import dev.weir.state.KeyedState;
-import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.KeyedStateVisitor;
 import dev.weir.state.ListState;
 import dev.weir.state.LongMapState;
@@ -31,11 +30,10 @@ import net.openhft.chronicle.map.ChronicleMapBuilder;
  *
  * @param <K> the key type
  */
-public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K> {
+public final class ChronicleKeyedStateBackend<K> extends AbstractKeyedStateBackend<K> {
     private final String operatorName;
     private final int instance;
     private final ChronicleStateConfig config;
-    private final CurrentKey<K> current;
     private final StateTables<ChronicleStateTable> tables = new StateTables<>(this::newTable);
     private boolean closed;
 
@@ -48,40 +46,10 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
      */
     public ChronicleKeyedStateBackend(final String operatorName, final int instance, final KeyGroupRange keyGroupRange,
             final int maxParallelism, final ChronicleStateConfig config) {
+        super(keyGroupRange, maxParallelism);
         this.operatorName = operatorName;
         this.instance = instance;
         this.config = config;
-        this.current = new CurrentKey<>(keyGroupRange, maxParallelism);
-    }
-
-    @Override
-    public void setCurrentKey(final K key) {
-        current.set(key);
-    }
-
-    @Override
-    public void setCurrentKey(final K key, final int keyGroup) {
-        current.set(key, keyGroup);
-    }
-
-    @Override
-    public K currentKey() {
-        return current.key();
-    }
-
-    @Override
-    public int currentKeyGroup() {
-        return current.keyGroup();
-    }
-
-    @Override
-    public KeyGroupRange keyGroupRange() {
-        return current.keyGroupRange();
-    }
-
-    @Override
-    public int maxParallelism() {
-        return current.maxParallelism();
     }
 
     /** @return the operator the state belongs to */
@@ -165,7 +133,7 @@ public final class ChronicleKeyedStateBackend<K> implements KeyedStateBackend<K>
     @Override
     public void restoreEntry(final String stateName, final int keyGroup, final Object key, final Object namespace,
             final Object value) {
-        current.checkRestored(keyGroup);
+        checkRestored(keyGroup);
         tables.table(stateName).restore(keyGroup, key, namespace, value);
     }
 

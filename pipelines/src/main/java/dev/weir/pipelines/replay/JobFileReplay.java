@@ -11,6 +11,7 @@ import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.time.Clock;
 import dev.weir.time.WatermarkStrategy;
+import dev.weir.window.WindowOperator;
 import java.util.Map;
 
 /**
@@ -115,7 +116,7 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
     public DataStream<? extends ResultRow> results(final DataStream<ScenarioRecord> events, final ReplayContext context) {
         return events.keyBy(ScenarioRecord::key)
                 .parallelism(job.parallelism())
-                .transform("window", ScenarioOperators.windowOperator(job.window()))
+                .transform(WindowOperator.DEFAULT_NAME, ScenarioOperators.windowOperator(job.window()))
                 .sideOutput(ScenarioOperators.LATE, (record, timestamp) -> {
                     final String line = ScenarioLines.late(record);
                     context.sideRow(row -> row.text(line));

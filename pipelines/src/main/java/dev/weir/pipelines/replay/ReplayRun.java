@@ -17,6 +17,7 @@ import dev.weir.time.Clock;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemClock;
 import dev.weir.time.VirtualClock;
+import dev.weir.window.WindowOperator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,7 +136,7 @@ public final class ReplayRun<E> {
             for (final OperatorMetrics operator : task.operators()) {
                 lateDropped += operator.lateRecordsDropped();
                 lateToSideOutput += operator.lateRecordsSideOutput();
-                if (operator.name().equals("window")) {
+                if (operator.name().equals(WindowOperator.DEFAULT_NAME)) {
                     windowsFired += operator.recordsOut();
                 }
             }

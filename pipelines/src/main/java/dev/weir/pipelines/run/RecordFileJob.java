@@ -18,6 +18,7 @@ import dev.weir.source.Source;
 import dev.weir.time.SystemClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.time.WatermarkStrategy;
+import dev.weir.window.WindowOperator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -39,7 +40,7 @@ public final class RecordFileJob {
     /** The source stage's name in the pipeline's metrics. */
     static final String SOURCE_STAGE = "records-0";
     /** The window operator's name in the pipeline's metrics. */
-    static final String WINDOW = "window";
+    static final String WINDOW = WindowOperator.DEFAULT_NAME;
 
     private RecordFileJob() {
     }

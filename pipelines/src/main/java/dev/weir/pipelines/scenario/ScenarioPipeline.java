@@ -13,6 +13,7 @@ import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.valve.ValveDiagnosis;
+import dev.weir.window.WindowOperator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -50,7 +51,7 @@ public final class ScenarioPipeline implements ScenarioRun {
                 .parallelism(parallelism(job))
                 .transform("bind", () -> new BindInstanceOperator(lines));
         final DataStream<String> results = windowed
-                ? bound.transform("window", ScenarioOperators.windowOperator(job.window()))
+                ? bound.transform(WindowOperator.DEFAULT_NAME, ScenarioOperators.windowOperator(job.window()))
                 : bound.transform("valve", ValveLineOperator::new);
         results.sideOutput(ScenarioOperators.LATE, (record, timestamp) -> lines.line(ScenarioLines.late(record)))
                 .sink(new LineSink(lines));
@@ -156,7 +157,7 @@ public final class ScenarioPipeline implements ScenarioRun {
     @Override
     public void finish() {
         final PipelineMetrics metrics = scheduler.finish(endedChannels == channels.size());
-        lateDropped = metrics.lateRecordsDropped("window");
+        lateDropped = metrics.lateRecordsDropped(WindowOperator.DEFAULT_NAME);
         stalledNote = stalledChannel(metrics.stage(KEYED_STAGE).get(0));
         finished = true;
     }

@@ -7,6 +7,7 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.JoinKind;
 import dev.weir.pipelines.job.JoinSpec;
 import dev.weir.runtime.Sink;
+import dev.weir.window.WindowOperator;
 import java.time.Duration;
 
 /**
@@ -23,7 +24,7 @@ public final class TwoInputGraph {
     /** The interval join's operator. */
     public static final String INTERVAL_JOIN = "intervalJoin";
     /** The window join's window operator. */
-    public static final String WINDOW_JOIN = "window";
+    public static final String WINDOW_JOIN = WindowOperator.DEFAULT_NAME;
 
     private static final OutputTag<ScenarioRecord> LEFT_LATE = new OutputTag<>("left-late");
     private static final OutputTag<ScenarioRecord> RIGHT_LATE = new OutputTag<>("right-late");
