@@ -39,7 +39,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private final ReplayProgress progress;
     private final DatagramDecoder datagrams;
     private final boolean filtered;
-    private final ReplayDatagram datagram = new ReplayDatagram();
+    private final Payload datagram = new Payload();
 
     private final Runnable firstPacket;
     private CaptureFile file;

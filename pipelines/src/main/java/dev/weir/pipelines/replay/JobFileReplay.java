@@ -69,7 +69,7 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
         final PayloadDecoder<E> decoder = records.decoder(context);
         return new PayloadDecoder<>() {
             @Override
-            public void decode(final ReplayDatagram datagram, final DecodedEvents<ScenarioRecord> events) {
+            public void decode(final Payload datagram, final DecodedEvents<ScenarioRecord> events) {
                 decoder.decode(datagram, (event, eventTimeMillis) -> {
                     final ScenarioRecord record = records.record(event, eventTimeMillis);
                     if (record != null) {

@@ -12,7 +12,7 @@ import dev.weir.pipelines.replay.DecodedEvents;
 import dev.weir.pipelines.replay.EventPool;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayDatagram;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.trades.ItchTradeDecoder;
 import dev.weir.pipelines.trades.SymbolKey;
 import dev.weir.pipelines.trades.SymbolKeys;
@@ -63,7 +63,7 @@ public final class ItchOrderDecoder implements PayloadDecoder<OrderEvent> {
     }
 
     @Override
-    public void decode(final ReplayDatagram datagram, final DecodedEvents<OrderEvent> decoded) {
+    public void decode(final Payload datagram, final DecodedEvents<OrderEvent> decoded) {
         this.events = decoded;
         sequenced.decode(datagram, NO_TRADES);
     }

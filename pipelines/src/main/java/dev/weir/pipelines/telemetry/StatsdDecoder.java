@@ -4,7 +4,7 @@ import dev.weir.pipelines.replay.DecodedEvents;
 import dev.weir.pipelines.replay.EventPool;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayDatagram;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.statsd.MalformedLineReport;
 import dev.weir.pipelines.statsd.MalformedReason;
 import dev.weir.pipelines.statsd.MetricType;
@@ -58,7 +58,7 @@ public final class StatsdDecoder implements PayloadDecoder<MetricSample> {
     }
 
     @Override
-    public void decode(final ReplayDatagram datagram, final DecodedEvents<MetricSample> events) {
+    public void decode(final Payload datagram, final DecodedEvents<MetricSample> events) {
         datagrams++;
         final Host host = hosts.sourceOf(datagram.ip());
         final long time = datagram.captureTimeMillis();

@@ -6,15 +6,16 @@ import dev.weir.pipelines.capture.LinkType;
 import org.agrona.DirectBuffer;
 
 /**
- * One captured UDP datagram as a {@link PayloadDecoder} sees it: the payload's bytes in the capture's mapping,
- * the packet's capture time and its place in its file (for messages), and the IP/UDP header fields. A reusable
- * view the replay re-points at every datagram; valid during one {@link PayloadDecoder#decode} call. Not
- * thread-safe.
+ * One payload as a {@link PayloadDecoder} sees it, whatever brought it: its bytes, its arrival time, the source and
+ * destination addresses and ports (IP/UDP header fields) and where it came from (a file's name and the packet's
+ * number and offset in it). A capture replay fills it from the packets of its files; a live UDP source can fill it
+ * from a socket the same way, so that the same decoders read both. A reusable view re-pointed at every payload;
+ * valid during one {@link PayloadDecoder#decode} call. Not thread-safe.
  *
  * <p>A reader of its own (a test, a tool) fills one as the replay does: {@code file(name)} once per file, then for
  * each packet {@code captureFile.next(view.packet())} and {@code datagramDecoder.decode(view.packet(), view.ip())}.
  */
-public final class ReplayDatagram {
+public final class Payload {
     private final CapturePacket packet = new CapturePacket();
     private final Datagram datagram = new Datagram();
     private String fileName = "";

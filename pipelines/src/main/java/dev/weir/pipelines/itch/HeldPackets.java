@@ -1,6 +1,5 @@
-package dev.weir.pipelines.trades;
+package dev.weir.pipelines.itch;
 
-import dev.weir.pipelines.itch.MoldUdp64Packet;
 import java.util.Arrays;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -18,7 +17,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * starts small and doubles, up to {@code maxPackets}), so memory follows what is held, not how many sessions there
  * are; not thread-safe.
  */
-final class HeldPackets {
+public final class HeldPackets {
     private final int maxPackets;
     private final byte[] bytes;
     private final UnsafeBuffer view;
@@ -47,7 +46,7 @@ final class HeldPackets {
      * @param maxPackets the most packets the ring spans, at least 1
      * @param maxBytes the most payload bytes the ring spans, at least {@link MoldUdp64Packet#HEADER_LENGTH}
      */
-    HeldPackets(final int maxPackets, final int maxBytes) {
+    public HeldPackets(final int maxPackets, final int maxBytes) {
         if (maxPackets < 1) {
             throw new IllegalArgumentException("packets to hold must be at least 1: " + maxPackets);
         }
@@ -68,12 +67,12 @@ final class HeldPackets {
     }
 
     /** @return packets held */
-    int size() {
+    public int size() {
         return held;
     }
 
     /** @return payload bytes held */
-    long bytes() {
+    public long bytes() {
         return heldBytes;
     }
 
@@ -81,7 +80,7 @@ final class HeldPackets {
      * @param payloadLength a payload's length
      * @return true if it can be held now without passing the bound
      */
-    boolean fits(final int payloadLength) {
+    public boolean fits(final int payloadLength) {
         if (slots == maxPackets) {
             return false;
         }
@@ -103,7 +102,7 @@ final class HeldPackets {
      * @param fileName its capture file, for warnings
      * @param packetInFile its number in the file, for warnings
      */
-    void hold(final int sessionIndex, final MoldUdp64Packet packet, final String fileName, final long packetInFile) {
+    public void hold(final int sessionIndex, final MoldUdp64Packet packet, final String fileName, final long packetInFile) {
         final int slot = (tail + slots) % maxPackets;
         final int payloadLength = packet.length();
         start[slot] = placeOf(payloadLength);
@@ -164,7 +163,7 @@ final class HeldPackets {
      * @param messages its carried messages
      * @return true if a packet of this session with this sequence number and message count is held
      */
-    boolean holds(final int sessionIndex, final long sequenceNumber, final int messages) {
+    public boolean holds(final int sessionIndex, final long sequenceNumber, final int messages) {
         if (sessionIndex >= order.length) {
             return false;
         }
@@ -185,27 +184,27 @@ final class HeldPackets {
      * @param sessionIndex a session
      * @return its held packet of the lowest sequence number (the earliest held among equal ones), or -1 if none
      */
-    int first(final int sessionIndex) {
+    public int first(final int sessionIndex) {
         return sessionIndex < order.length && orderCount[sessionIndex] > 0 ? order[sessionIndex][orderStart[sessionIndex]] : -1;
     }
 
     /** @return the session of the oldest packet held (earliest arrival); only while {@link #size()} is not 0 */
-    int oldestSession() {
+    public int oldestSession() {
         return session[tail];
     }
 
     /** @return the slot's sequence number */
-    long sequenceAt(final int slot) {
+    public long sequenceAt(final int slot) {
         return sequence[slot];
     }
 
     /** @return the slot's capture file name */
-    String fileAt(final int slot) {
+    public String fileAt(final int slot) {
         return file[slot];
     }
 
     /** @return the slot's packet number in its file */
-    long packetNumberAt(final int slot) {
+    public long packetNumberAt(final int slot) {
         return packetNumber[slot];
     }
 
@@ -216,7 +215,7 @@ final class HeldPackets {
      * @param packet the flyweight
      * @return the packet
      */
-    MoldUdp64Packet wrap(final int slot, final MoldUdp64Packet packet) {
+    public MoldUdp64Packet wrap(final int slot, final MoldUdp64Packet packet) {
         return packet.wrap(view, (int) (start[slot] % bytes.length), length[slot]);
     }
 
@@ -225,7 +224,7 @@ final class HeldPackets {
      *
      * @param sessionIndex a session with a packet held
      */
-    void releaseFirst(final int sessionIndex) {
+    public void releaseFirst(final int sessionIndex) {
         final int slot = first(sessionIndex);
         orderStart[sessionIndex]++;
         orderCount[sessionIndex]--;

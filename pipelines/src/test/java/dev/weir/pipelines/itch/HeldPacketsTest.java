@@ -1,11 +1,12 @@
-package dev.weir.pipelines.trades;
+package dev.weir.pipelines.itch;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.itch.MoldUdp64Packet;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.SplittableRandom;
@@ -19,15 +20,19 @@ class HeldPacketsTest {
 
     /** A packet of {@code messages} raw messages of {@code size} bytes each, every byte derived from the sequence number. */
     private static byte[] payload(final String session, final long sequence, final int messages, final int size) {
-        final MoldPayload payload = new MoldPayload(session, sequence);
-        for (int m = 0; m < messages; m++) {
-            final byte[] message = new byte[size];
-            for (int i = 0; i < size; i++) {
-                message[i] = (byte) (sequence * 31 + m * 7 + i);
-            }
-            payload.raw(message);
+        final ByteBuffer payload = ByteBuffer.allocate(MoldUdp64Packet.HEADER_LENGTH + messages * (2 + size));
+        final byte[] name = session.getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < MoldUdp64Packet.SESSION_LENGTH; i++) {
+            payload.put(i < name.length ? name[i] : (byte) ' ');
         }
-        return payload.toBytes();
+        payload.putLong(sequence).putShort((short) messages);
+        for (int m = 0; m < messages; m++) {
+            payload.putShort((short) size);
+            for (int i = 0; i < size; i++) {
+                payload.put((byte) (sequence * 31 + m * 7 + i));
+            }
+        }
+        return payload.array();
     }
 
     private void hold(final HeldPackets held, final int session, final byte[] payload, final long packetNumber) {
