@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.InspectOptions;
-import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
 import java.io.IOException;
@@ -73,7 +73,7 @@ class InspectCommandTest {
         final CommandRun run = CommandRun.of("inspect", "--format", "json", "--port", "8125", "--decoder", "itch", file.toString());
 
         assertEquals(0, run.exitCode(), run::describe);
-        assertEquals(List.of(ReportJson.of(new CaptureInspector(InspectOptions.defaults().withPort(8125).withDecoder(PayloadKind.ITCH))
+        assertEquals(List.of(ReportJson.of(new CaptureInspector(InspectOptions.defaults().withPort(8125).withDecoder(CaptureProtocols.named("itch")))
                 .inspect(List.of(file)))), run.outLines());
         assertTrue(run.out().startsWith("{\"files\":[{\"file\":\"" + file + "\""), run::describe);
         assertTrue(run.out().contains("\"port\":8125,\"payloads\":{\"decoder\":\"itch\",\"chosen\":true,"), run::describe);

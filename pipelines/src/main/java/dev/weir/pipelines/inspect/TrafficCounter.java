@@ -1,5 +1,7 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.pipelines.payload.MessageTally;
+
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.DatagramDecoder;
 

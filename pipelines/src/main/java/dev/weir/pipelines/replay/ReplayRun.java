@@ -8,8 +8,8 @@ import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.capture.CaptureFile;
 import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.inspect.CaptureInspector;
-import dev.weir.pipelines.inspect.PayloadGuess;
+import dev.weir.pipelines.payload.PayloadGuess;
+import dev.weir.pipelines.payload.PayloadSample;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
@@ -116,9 +116,9 @@ public final class ReplayRun<E> {
         sink.header();
         final ReplaySummary summary = summary(source, sink.rows(), metrics, elapsed.nanos() - started);
         if (summary.rows() == 0 && summary.read().datagrams() > 0) {
-            final PayloadGuess guess = CaptureInspector.guessPayloads(options.files(), options.filter());
+            final PayloadGuess guess = PayloadSample.guess(options.files(), options.filter(), CaptureProtocols.all());
             warnings.warn(String.format(Locale.ROOT, "%s printed no rows from %,d datagrams; weir inspect guesses their payloads are %s (%s)",
-                    job.name(), summary.read().datagrams(), guess.kind().title(), guess.reason()));
+                    job.name(), summary.read().datagrams(), guess.title(), guess.reason()));
         }
         final String trailer = job.trailer(summary);
         if (trailer != null) {

@@ -19,6 +19,12 @@ public final class StatsdCountersJob extends ReferencePipeline<MetricSample> {
                 RowSchema.of("host", "metric", "window_start", "sum"), StatsdDecoder::new);
     }
 
+    /** @return 40: its place in the help's list */
+    @Override
+    public int order() {
+        return 40;
+    }
+
     @Override
     public DataStream<CounterRow> results(final DataStream<MetricSample> events, final ReplayContext context) {
         return SeriesWindows.rows(events, sample -> sample.type() == MetricType.COUNTER, new CounterAggregate(), CounterRow::new, context);

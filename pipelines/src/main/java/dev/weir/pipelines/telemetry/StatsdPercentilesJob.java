@@ -20,6 +20,12 @@ public final class StatsdPercentilesJob extends ReferencePipeline<MetricSample> 
                 RowSchema.of("host", "metric", "window_start", "count", "p50", "p99", "max"), StatsdDecoder::new);
     }
 
+    /** @return 30: its place in the help's list */
+    @Override
+    public int order() {
+        return 30;
+    }
+
     @Override
     public DataStream<PercentileRow> results(final DataStream<MetricSample> events, final ReplayContext context) {
         return SeriesWindows.rows(events, StatsdPercentilesJob::hasDistribution, new PercentileAggregate(), PercentileRow::new, context);

@@ -5,9 +5,9 @@ import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.FileInspection;
 import dev.weir.pipelines.inspect.InspectOptions;
 import dev.weir.pipelines.inspect.InspectionReport;
-import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.tools.InputFiles;
 import dev.weir.tools.ResultWriter;
 import dev.weir.tools.WeirVersion;
@@ -97,13 +97,15 @@ public final class InspectCommand implements Callable<Integer> {
             }
             options = options.withPort(port);
         }
-        return switch (decoder) {
-            case "auto" -> options;
-            case "itch" -> options.withDecoder(PayloadKind.ITCH);
-            case "statsd" -> options.withDecoder(PayloadKind.STATSD);
-            default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--decoder must be auto, itch or statsd, got '" + decoder + "'");
-        };
+        if (decoder.equals("auto")) {
+            return options;
+        }
+        try {
+            return options.withDecoder(CaptureProtocols.named(decoder));
+        } catch (final IllegalArgumentException unknown) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--decoder must be auto, " + CaptureProtocols.names("or") + ", got '" + decoder + "'");
+        }
     }
 
     private boolean json() {

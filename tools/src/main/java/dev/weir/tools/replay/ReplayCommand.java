@@ -5,7 +5,8 @@ import dev.weir.pipelines.capture.CaptureFileException;
 import dev.weir.pipelines.capture.DatagramFilter;
 import dev.weir.pipelines.input.BadInputException;
 import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.replay.EventRecords;
+import dev.weir.pipelines.replay.CaptureProtocol;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.pipelines.replay.JobFileReplay;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
@@ -236,15 +237,15 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--thresholds goes with --pipeline statsd-alerts");
         }
         if (decoder == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--job needs --decoder itch or statsd (weir inspect names a capture's)");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--job needs --decoder " + CaptureProtocols.names("or") + " (weir inspect names a capture's)");
         }
         if (format != null || outOfOrderness != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), (format != null ? "--format" : "--out-of-orderness")
                     + " goes with --pipeline; a job file prints FIRE and LATE lines and has its own watermarks");
         }
-        final EventRecords<?> records;
+        final CaptureProtocol<?> records;
         try {
-            records = ReplayJobs.records(decoder);
+            records = CaptureProtocols.named(decoder);
         } catch (final IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--decoder: " + e.getMessage());
         }

@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 /** How many messages (or faults) of one kind: an ITCH type, a StatsD metric type, a reason to skip. Immutable. */
 public final class MessageCount {
@@ -6,7 +6,12 @@ public final class MessageCount {
     private final String name;
     private final long count;
 
-    MessageCount(final String code, final String name, final long count) {
+    /**
+     * @param code the kind's short code, e.g. {@code A} or {@code c}
+     * @param name the kind's name for people
+     * @param count how many
+     */
+    public MessageCount(final String code, final String name, final long count) {
         this.code = code;
         this.name = name;
         this.count = count;

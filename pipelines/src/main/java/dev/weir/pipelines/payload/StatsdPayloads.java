@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
@@ -17,7 +17,7 @@ import java.util.Locale;
  * event time is its packet's capture time in ms, as a replay's StatsD decoder uses it. Allocates nothing per packet
  * once the parser has warmed up. Not thread-safe.
  */
-final class StatsdPayloads implements PayloadAnalysis, StatsdMetricHandler, MalformedLineListener {
+public final class StatsdPayloads implements PayloadAnalysis, StatsdMetricHandler, MalformedLineListener {
     private static final MetricType[] TYPES = MetricType.values();
     private static final MalformedReason[] REASONS = MalformedReason.values();
 
@@ -27,7 +27,8 @@ final class StatsdPayloads implements PayloadAnalysis, StatsdMetricHandler, Malf
     private final long[] byReason = new long[REASONS.length];
     private long captureMillis;
 
-    StatsdPayloads(final LatenessHistogram lateness) {
+    /** @param lateness where each metric's time (its packet's capture time, in ms) goes */
+    public StatsdPayloads(final LatenessHistogram lateness) {
         this.lateness = lateness;
     }
 
@@ -69,7 +70,7 @@ final class StatsdPayloads implements PayloadAnalysis, StatsdMetricHandler, Malf
     }
 
     @Override
-    public MoldSummary mold() {
+    public ReportSection section() {
         return null;
     }
 }

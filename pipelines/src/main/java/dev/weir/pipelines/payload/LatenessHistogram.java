@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 import java.util.Arrays;
 
@@ -10,9 +10,9 @@ import java.util.Arrays;
  * lateness values (at most the largest lateness in ms, and in practice a few thousand), not with the number of
  * events. Recording allocates nothing except when the buffer grows or is merged. Not thread-safe.
  */
-final class LatenessHistogram {
+public final class LatenessHistogram {
     /** Late values held before they are merged into the histogram: 8 MiB of longs. */
-    static final int BUFFER_LIMIT = 1 << 20;
+    public static final int BUFFER_LIMIT = 1 << 20;
 
     private long[] buffer = new long[1024];
     private int buffered;
@@ -28,7 +28,7 @@ final class LatenessHistogram {
      *
      * @param eventTimeMillis the event's time in milliseconds
      */
-    void event(final long eventTimeMillis) {
+    public void event(final long eventTimeMillis) {
         if (eventTimeMillis >= maxEventTime) {
             maxEventTime = eventTimeMillis;
             onTime++;
@@ -84,7 +84,7 @@ final class LatenessHistogram {
     }
 
     /** @return how many distinct lateness values the histogram holds once merged (for tests of the memory bound) */
-    int distinctValues() {
+    public int distinctValues() {
         merge();
         return values.length;
     }
@@ -95,7 +95,7 @@ final class LatenessHistogram {
      * @param perMillion the percentile in millionths: 500_000 is p50, 999_000 is p99.9
      * @return the smallest lateness at or above which lie the given share of events, 0 when there are none
      */
-    long percentile(final long perMillion) {
+    public long percentile(final long perMillion) {
         final long events = onTime + behind;
         if (events == 0) {
             return 0;
@@ -120,7 +120,7 @@ final class LatenessHistogram {
      * @param bound a lateness in milliseconds
      * @return how many events lag behind by more than {@code bound}
      */
-    long laterThan(final long bound) {
+    public long laterThan(final long bound) {
         merge();
         long later = 0;
         for (int i = values.length - 1; i >= 0 && values[i] > bound; i--) {
@@ -130,17 +130,17 @@ final class LatenessHistogram {
     }
 
     /** @return every event taken */
-    long events() {
+    public long events() {
         return onTime + behind;
     }
 
     /** @return the events that lagged behind the greatest earlier event time */
-    long behind() {
+    public long behind() {
         return behind;
     }
 
     /** @return the greatest lateness, 0 if no event was behind */
-    long maxLateness() {
+    public long maxLateness() {
         return maxLateness;
     }
 }

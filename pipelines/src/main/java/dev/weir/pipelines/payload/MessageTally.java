@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +14,17 @@ public final class MessageTally {
     private final List<MessageCount> byType;
     private final List<MessageCount> faults;
 
-    MessageTally(final List<MessageCount> byType, final List<MessageCount> faults) {
+    /**
+     * @param byType well-formed messages by type, every type listed
+     * @param faults what was skipped by why, every reason listed
+     */
+    public MessageTally(final List<MessageCount> byType, final List<MessageCount> faults) {
         this.byType = List.copyOf(byType);
         this.faults = List.copyOf(faults);
     }
 
     /** @return the tally of a payload format that is not decoded: no kinds at all */
-    static MessageTally none() {
+    public static MessageTally none() {
         return NONE;
     }
 
@@ -56,7 +60,7 @@ public final class MessageTally {
      * @param earlier a tally taken from the same counters before this one
      * @return what was counted in between
      */
-    MessageTally since(final MessageTally earlier) {
+    public MessageTally since(final MessageTally earlier) {
         if (earlier.byType.isEmpty() && earlier.faults.isEmpty()) {
             return this;
         }

@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
@@ -26,7 +26,7 @@ import org.agrona.DirectBuffer;
  * packet in order; a payload that is not MoldUDP64, a new session, a gap and a packet that comes behind the expected
  * sequence number (reordered or repeated) may allocate. Not thread-safe.
  */
-final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
+public final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
     private static final int SESSIONS_LISTED = 100;
     /** How many gaps are remembered for reordered packets to fill. */
     static final int OPEN_GAPS = 1_024;
@@ -47,7 +47,8 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
     /** The tracker's index of the current packet's session. */
     private int session;
 
-    ItchPayloads(final LatenessHistogram lateness) {
+    /** @param lateness where each well-formed message's time goes, in ms since midnight */
+    public ItchPayloads(final LatenessHistogram lateness) {
         this.lateness = lateness;
     }
 
@@ -156,7 +157,7 @@ final class ItchPayloads implements PayloadAnalysis, MoldSequenceListener {
     }
 
     @Override
-    public MoldSummary mold() {
+    public MoldSummary section() {
         final List<String> sessions = new ArrayList<>();
         for (int i = 0; i < Math.min(SESSIONS_LISTED, tracker.sessions()); i++) {
             sessions.add(tracker.sessionText(i));

@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 /** Messages of a MoldUDP64 session that never arrived, and the packet that revealed it. Immutable. */
 public final class SequenceGap {
@@ -8,7 +8,14 @@ public final class SequenceGap {
     private final String file;
     private final long packet;
 
-    SequenceGap(final String session, final long from, final long to, final String file, final long packet) {
+    /**
+     * @param session the session, as its 10 characters
+     * @param from the first missing sequence number
+     * @param to the last missing sequence number
+     * @param file the capture of the packet that revealed it
+     * @param packet that packet's number in its file
+     */
+    public SequenceGap(final String session, final long from, final long to, final String file, final long packet) {
         this.session = session;
         this.from = from;
         this.to = to;

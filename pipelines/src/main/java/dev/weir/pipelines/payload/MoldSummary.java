@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 import java.util.List;
 
@@ -8,7 +8,7 @@ import java.util.List;
  * first {@value #GAPS_LISTED} listed), the reordered packets that filled them later, what is still missing at the
  * end, and duplicates. Immutable.
  */
-public final class MoldSummary {
+public final class MoldSummary implements ReportSection {
     /** How many gaps are listed with their packets; the rest are only counted. */
     public static final int GAPS_LISTED = 5;
 
@@ -98,5 +98,45 @@ public final class MoldSummary {
     /** @return messages that arrived again (not counted as messages, nor measured for lateness) */
     public long duplicateMessages() {
         return duplicateMessages;
+    }
+
+    @Override
+    public void text(final StringBuilder out) {
+        out.append("  sessions    ").append(sessionCount);
+        for (final String session : sessions) {
+            out.append(" '").append(session).append('\'');
+        }
+        out.append("; ").append(heartbeats).append(" heartbeats, ").append(malformedPayloads).append(" payloads not MoldUDP64\n");
+        out.append("  gaps        ").append(gaps).append(" (").append(missedMessages)
+                .append(" messages not there when a later packet came)\n");
+        for (final SequenceGap gap : firstGaps) {
+            out.append("    '").append(gap.session()).append("' ").append(gap.from()).append(gap.from() == gap.to() ? "" : ".." + gap.to())
+                    .append(" missing, seen at ").append(gap.file()).append(" packet ").append(gap.packet()).append('\n');
+        }
+        if (gaps > firstGaps.size()) {
+            out.append("    ").append(gaps - firstGaps.size()).append(" more gaps\n");
+        }
+        out.append("  reordered   ").append(reorderedPackets).append(" packets, ").append(reorderedMessages)
+                .append(" messages came after later ones and filled gaps (counted, measured for lateness)\n");
+        out.append("  missing     ").append(missingMessages()).append(" messages never came\n");
+        out.append("  duplicates  ").append(duplicatePackets).append(" packets, ").append(duplicateMessages).append(" messages\n");
+    }
+
+    /** Writes the member {@code mold}. */
+    @Override
+    public void json(final JsonText json) {
+        json.beginObject("mold").beginArray("sessions");
+        for (final String session : sessions) {
+            json.field(null, session);
+        }
+        json.endArray().field("sessionCount", sessionCount).field("heartbeats", heartbeats).field("notMoldPayloads", malformedPayloads)
+                .field("gaps", gaps).field("missedMessages", missedMessages).beginArray("firstGaps");
+        for (final SequenceGap gap : firstGaps) {
+            json.beginObject(null).field("session", gap.session()).field("from", gap.from()).field("to", gap.to()).field("file", gap.file())
+                    .field("packet", gap.packet()).endObject();
+        }
+        json.endArray().field("reorderedPackets", reorderedPackets).field("reorderedMessages", reorderedMessages)
+                .field("missingMessages", missingMessages()).field("duplicatePackets", duplicatePackets)
+                .field("duplicateMessages", duplicateMessages).endObject();
     }
 }

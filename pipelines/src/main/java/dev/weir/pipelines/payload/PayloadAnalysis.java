@@ -1,4 +1,4 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 import dev.weir.pipelines.capture.CapturePacket;
 import dev.weir.pipelines.capture.Datagram;
@@ -8,7 +8,7 @@ import dev.weir.pipelines.capture.Datagram;
  * {@link LatenessHistogram}. Sees the datagrams of all files in file order, as a replay's decoder does. Not
  * thread-safe.
  */
-interface PayloadAnalysis {
+public interface PayloadAnalysis {
     /**
      * @param file the capture's name
      * @param packet the packet the datagram is in
@@ -26,6 +26,6 @@ interface PayloadAnalysis {
     /** @return the counts so far */
     MessageTally tally();
 
-    /** @return the MoldUDP64 framing, or null for a format that has none */
-    MoldSummary mold();
+    /** @return the report's section of this format (e.g. the MoldUDP64 framing), or null for a format that has none */
+    ReportSection section();
 }

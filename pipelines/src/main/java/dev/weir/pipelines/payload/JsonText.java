@@ -1,40 +1,55 @@
-package dev.weir.pipelines.inspect;
+package dev.weir.pipelines.payload;
 
 /**
  * Writes one JSON value into a {@link StringBuilder}: objects and arrays opened and closed in order, commas put
  * where they belong, strings escaped (quote, backslash, control characters). Not thread-safe.
  */
-final class JsonText {
+public final class JsonText {
     private final StringBuilder out = new StringBuilder();
     /** Per open object or array: whether a member was written (bit set) - deep enough for any report. */
     private long written;
     private int depth;
 
-    JsonText beginObject(final String name) {
+    /**
+     * @param name the member's name, or null inside an array or for the outermost value
+     * @return this, inside the new object
+     */
+    public JsonText beginObject(final String name) {
         member(name);
         out.append('{');
         return open();
     }
 
-    JsonText endObject() {
+    /** @return this, after the object just closed */
+    public JsonText endObject() {
         depth--;
         out.append('}');
         return this;
     }
 
-    JsonText beginArray(final String name) {
+    /**
+     * @param name the member's name, or null inside an array
+     * @return this, inside the new array
+     */
+    public JsonText beginArray(final String name) {
         member(name);
         out.append('[');
         return open();
     }
 
-    JsonText endArray() {
+    /** @return this, after the array just closed */
+    public JsonText endArray() {
         depth--;
         out.append(']');
         return this;
     }
 
-    JsonText field(final String name, final String value) {
+    /**
+     * @param name the member's name, or null inside an array
+     * @param value the value (null for JSON null)
+     * @return this, after the member
+     */
+    public JsonText field(final String name, final String value) {
         member(name);
         if (value == null) {
             out.append("null");
@@ -44,26 +59,40 @@ final class JsonText {
         return this;
     }
 
-    JsonText field(final String name, final long value) {
+    /**
+     * @param name the member's name, or null inside an array
+     * @param value the value
+     * @return this, after the member
+     */
+    public JsonText field(final String name, final long value) {
         member(name);
         out.append(value);
         return this;
     }
 
-    JsonText field(final String name, final boolean value) {
+    /**
+     * @param name the member's name, or null inside an array
+     * @param value the value
+     * @return this, after the member
+     */
+    public JsonText field(final String name, final boolean value) {
         member(name);
         out.append(value);
         return this;
     }
 
     /** A number, or null where it is not one (NaN: a rate over an empty time range). */
-    JsonText field(final String name, final double value) {
+    public JsonText field(final String name, final double value) {
         member(name);
         out.append(Double.isFinite(value) ? Double.toString(value) : "null");
         return this;
     }
 
-    JsonText nullField(final String name) {
+    /**
+     * @param name the member's name, or null inside an array
+     * @return this, after a JSON null
+     */
+    public JsonText nullField(final String name) {
         member(name);
         out.append("null");
         return this;
