@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.InspectOptions;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

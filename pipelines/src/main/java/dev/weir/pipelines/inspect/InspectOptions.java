@@ -1,6 +1,6 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.payload.PayloadFormat;
+import dev.weir.codec.payload.PayloadFormat;
 
 /** What an inspection decodes: the destination port (or all) and the payload format (or a guess). Immutable. */
 public final class InspectOptions {

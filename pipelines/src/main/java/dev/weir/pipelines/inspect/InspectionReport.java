@@ -1,7 +1,7 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.payload.PayloadGuess;
-import dev.weir.pipelines.payload.ReportSection;
+import dev.weir.codec.payload.PayloadGuess;
+import dev.weir.codec.payload.ReportSection;
 import java.util.List;
 
 /**
@@ -49,7 +49,7 @@ public final class InspectionReport {
 
     /**
      * @return the section of the payload format decoded (for ITCH the MoldUDP64 framing, a
-     *     {@link dev.weir.pipelines.payload.MoldSummary}), or null for a format without one or none decoded
+     *     {@link dev.weir.codec.payload.MoldSummary}), or null for a format without one or none decoded
      */
     public ReportSection section() {
         return section;

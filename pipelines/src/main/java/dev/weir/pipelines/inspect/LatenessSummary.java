@@ -1,6 +1,6 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.payload.LatenessHistogram;
+import dev.weir.codec.payload.LatenessHistogram;
 
 /**
  * How out of order a capture's events are: for each event, how far (in ms) its time lies behind the greatest

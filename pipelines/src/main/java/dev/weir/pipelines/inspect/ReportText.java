@@ -1,9 +1,9 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.payload.MessageCount;
-import dev.weir.pipelines.payload.MessageTally;
-import dev.weir.pipelines.payload.PayloadGuess;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.payload.MessageCount;
+import dev.weir.codec.payload.MessageTally;
+import dev.weir.codec.payload.PayloadGuess;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.replay;
 
-import dev.weir.pipelines.payload.PayloadFormat;
+import dev.weir.codec.payload.PayloadFormat;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 
 /**

@@ -1,8 +1,8 @@
 package dev.weir.pipelines.replay;
 
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.Datagram;
-import dev.weir.pipelines.capture.LinkType;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.Datagram;
+import dev.weir.codec.capture.LinkType;
 import org.agrona.DirectBuffer;
 
 /**

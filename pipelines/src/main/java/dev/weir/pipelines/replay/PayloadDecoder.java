@@ -28,7 +28,7 @@ public interface PayloadDecoder<E> {
 
     /**
      * @return true if the decoder also takes the messages of a file of length-prefixed ITCH 5.0 messages
-     *     ({@link dev.weir.pipelines.capture.CaptureFormat#ITCH_MESSAGES}): then each such message comes to
+     *     ({@link dev.weir.codec.capture.CaptureFormat#ITCH_MESSAGES}): then each such message comes to
      *     {@link #decode} as a payload of its own, with {@link Payload#itchMessage()} true; a decoder that does
      *     not is refused such a file with a message naming it
      */

@@ -1,16 +1,16 @@
 package dev.weir.pipelines.telemetry;
 
+import dev.weir.codec.statsd.MalformedLineReport;
+import dev.weir.codec.statsd.MalformedReason;
+import dev.weir.codec.statsd.MetricType;
+import dev.weir.codec.statsd.StatsdMetric;
+import dev.weir.codec.statsd.StatsdMetricHandler;
+import dev.weir.codec.statsd.StatsdParser;
 import dev.weir.pipelines.replay.DecodedEvents;
 import dev.weir.pipelines.replay.EventPool;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.Payload;
-import dev.weir.pipelines.statsd.MalformedLineReport;
-import dev.weir.pipelines.statsd.MalformedReason;
-import dev.weir.pipelines.statsd.MetricType;
-import dev.weir.pipelines.statsd.StatsdMetric;
-import dev.weir.pipelines.statsd.StatsdMetricHandler;
-import dev.weir.pipelines.statsd.StatsdParser;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

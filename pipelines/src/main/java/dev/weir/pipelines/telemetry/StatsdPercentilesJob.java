@@ -1,10 +1,10 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
-import dev.weir.pipelines.statsd.MetricType;
 
 /**
  * {@code statsd-percentiles}: per host and metric, 10-second tumbling event-time windows over the values of timers

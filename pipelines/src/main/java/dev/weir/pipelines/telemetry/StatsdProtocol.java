@@ -1,10 +1,10 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.payload.LatenessHistogram;
-import dev.weir.pipelines.payload.PayloadAnalysis;
-import dev.weir.pipelines.payload.PayloadSampler;
-import dev.weir.pipelines.payload.StatsdPayloads;
-import dev.weir.pipelines.payload.StatsdSampler;
+import dev.weir.codec.payload.LatenessHistogram;
+import dev.weir.codec.payload.PayloadAnalysis;
+import dev.weir.codec.payload.PayloadSampler;
+import dev.weir.codec.payload.StatsdPayloads;
+import dev.weir.codec.payload.StatsdSampler;
 import dev.weir.pipelines.replay.CaptureProtocol;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;

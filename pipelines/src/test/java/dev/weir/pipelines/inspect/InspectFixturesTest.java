@@ -2,8 +2,8 @@ package dev.weir.pipelines.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.capture.LinkType;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.capture.LinkType;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.payload.MoldSummary;
-import dev.weir.pipelines.payload.SequenceGap;
-import dev.weir.pipelines.payload.MessageCount;
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.payload.MessageCount;
+import dev.weir.codec.payload.MoldSummary;
+import dev.weir.codec.payload.SequenceGap;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

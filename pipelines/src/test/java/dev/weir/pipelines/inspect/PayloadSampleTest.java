@@ -3,13 +3,13 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.replay.CaptureProtocols;
-import dev.weir.pipelines.payload.MoldSummary;
-import dev.weir.pipelines.payload.PayloadSample;
-import dev.weir.pipelines.payload.PayloadGuess;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.payload.MoldSummary;
+import dev.weir.codec.payload.PayloadGuess;
+import dev.weir.codec.payload.PayloadSample;
 import dev.weir.pipelines.generate.ItchMessageWriter;
 import dev.weir.pipelines.generate.MoldUdp64Framer;
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.payload.MoldSummary;
-import dev.weir.pipelines.payload.MessageTally;
+import dev.weir.codec.payload.MessageTally;
+import dev.weir.codec.payload.MoldSummary;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

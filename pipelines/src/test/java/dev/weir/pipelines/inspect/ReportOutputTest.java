@@ -2,8 +2,8 @@ package dev.weir.pipelines.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.codec.payload.JsonText;
 import dev.weir.pipelines.generate.CaptureEncoding;
-import dev.weir.pipelines.payload.JsonText;
 import dev.weir.pipelines.generate.CaptureWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.Datagram;
-import dev.weir.pipelines.capture.DatagramDecoder;
-import dev.weir.pipelines.capture.DatagramFilter;
-import dev.weir.pipelines.capture.LinkType;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.Datagram;
+import dev.weir.codec.capture.DatagramDecoder;
+import dev.weir.codec.capture.DatagramFilter;
+import dev.weir.codec.capture.LinkType;
 import dev.weir.pipelines.replay.Payload;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

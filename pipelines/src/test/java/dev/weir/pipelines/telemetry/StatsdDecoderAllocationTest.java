@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.DecodedEvents;
-import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.Payload;
-import dev.weir.pipelines.statsd.MetricType;
+import dev.weir.pipelines.replay.ReplayContext;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.HashSet;

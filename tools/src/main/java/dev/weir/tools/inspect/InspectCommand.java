@@ -1,6 +1,6 @@
 package dev.weir.tools.inspect;
 
-import dev.weir.pipelines.capture.CaptureFileException;
+import dev.weir.codec.capture.CaptureFileException;
 import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.FileInspection;
 import dev.weir.pipelines.inspect.InspectOptions;
@@ -16,10 +16,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir inspect [--port N] [--decoder auto|itch|statsd] [--format text|json] CAPTURE...}: prints what capture

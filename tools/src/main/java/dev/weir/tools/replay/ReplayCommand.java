@@ -1,9 +1,9 @@
 package dev.weir.tools.replay;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFileException;
-import dev.weir.pipelines.capture.DatagramFilter;
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFileException;
+import dev.weir.codec.capture.DatagramFilter;
+import dev.weir.codec.input.BadInputException;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.replay.CaptureProtocol;
 import dev.weir.pipelines.replay.CaptureProtocols;
@@ -45,11 +45,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir replay --pipeline NAME CAPTURE...}: replays packet captures through a reference pipeline and prints
