@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /** The job jar that {@code weir run --engine flink --flink-address} ships to a cluster is missing. */
 public final class JobJarException extends BadInputException {

@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /**
  * A job file, or a row of an element file, that this layer does not translate to Flink: the

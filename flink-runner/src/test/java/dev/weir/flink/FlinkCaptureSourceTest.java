@@ -125,7 +125,7 @@ class FlinkCaptureSourceTest {
         }
 
         @Override
-        public void decode(final dev.weir.pipelines.replay.ReplayDatagram datagram,
+        public void decode(final dev.weir.pipelines.replay.Payload datagram,
                 final dev.weir.pipelines.replay.DecodedEvents<String> events) {
             cast(decoder).decode(datagram, (event, time) -> events.emit(event.toString(), time));
         }

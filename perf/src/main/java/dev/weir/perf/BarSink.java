@@ -8,7 +8,7 @@ package dev.weir.perf;
 public interface BarSink {
     /**
      * @param symbol the stock symbol, an 8-byte ITCH text field held in a long
-     *        ({@link dev.weir.pipelines.itch.Alpha} form)
+     *        ({@link dev.weir.codec.itch.Alpha} form)
      * @param windowStartMillis the bar's window start, milliseconds since midnight
      * @param open the first trade's price, 1/10,000 dollar
      * @param high the highest price, 1/10,000 dollar

@@ -1,8 +1,8 @@
 package dev.weir.perf;
 
+import dev.weir.codec.capture.CaptureFormatException;
 import dev.weir.perf.harness.JvmDescription;
 import dev.weir.perf.harness.ThreadAllocation;
-import dev.weir.pipelines.capture.CaptureFormatException;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.ItchTrafficGenerator;

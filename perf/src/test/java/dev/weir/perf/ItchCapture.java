@@ -1,10 +1,10 @@
 package dev.weir.perf;
 
+import dev.weir.codec.itch.Alpha;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.ItchMessageWriter;
 import dev.weir.pipelines.generate.MoldUdp64Framer;
-import dev.weir.pipelines.itch.Alpha;
 import java.nio.file.Path;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;

@@ -3,11 +3,11 @@ package dev.weir.perf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.itch.Alpha;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
-import dev.weir.pipelines.itch.Alpha;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.ReplayRun;

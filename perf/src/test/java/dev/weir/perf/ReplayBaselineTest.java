@@ -5,12 +5,12 @@ import static dev.weir.perf.ItchCapture.stock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.itch.Alpha;
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
-import dev.weir.pipelines.itch.Alpha;
-import dev.weir.pipelines.itch.ItchMessageType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

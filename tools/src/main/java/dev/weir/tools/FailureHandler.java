@@ -1,10 +1,10 @@
 package dev.weir.tools;
 
 import dev.weir.checkpoint.CheckpointFlagException;
+import dev.weir.codec.input.BadInputException;
 import dev.weir.offheap.MissingJvmFlagsException;
 import dev.weir.offheap.StateCapacityException;
 import dev.weir.offheap.StateSettingException;
-import dev.weir.pipelines.input.BadInputException;
 import dev.weir.tools.engine.EngineUnavailableException;
 import picocli.CommandLine;
 

@@ -1,6 +1,6 @@
 package dev.weir.tools;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 import dev.weir.tools.run.OutputFileException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,9 +8,9 @@ import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.InspectOptions;
-import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -73,7 +73,7 @@ class InspectCommandTest {
         final CommandRun run = CommandRun.of("inspect", "--format", "json", "--port", "8125", "--decoder", "itch", file.toString());
 
         assertEquals(0, run.exitCode(), run::describe);
-        assertEquals(List.of(ReportJson.of(new CaptureInspector(InspectOptions.defaults().withPort(8125).withDecoder(PayloadKind.ITCH))
+        assertEquals(List.of(ReportJson.of(new CaptureInspector(InspectOptions.defaults().withPort(8125).withDecoder(CaptureProtocols.named("itch")))
                 .inspect(List.of(file)))), run.outLines());
         assertTrue(run.out().startsWith("{\"files\":[{\"file\":\"" + file + "\""), run::describe);
         assertTrue(run.out().contains("\"port\":8125,\"payloads\":{\"decoder\":\"itch\",\"chosen\":true,"), run::describe);

@@ -1,8 +1,8 @@
 package dev.weir.perf.bench;
 
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
-import dev.weir.pipelines.itch.ItchMessageType;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.trades.ItchTradeDecoder;
 import dev.weir.pipelines.trades.SymbolKey;

@@ -1,6 +1,6 @@
 package dev.weir.perf.bench;
 
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.pipelines.trades.SymbolKey;
 import dev.weir.pipelines.trades.TradePrint;
 

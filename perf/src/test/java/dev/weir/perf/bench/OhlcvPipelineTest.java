@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.itch.Alpha;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
-import dev.weir.pipelines.itch.Alpha;
 import dev.weir.pipelines.trades.OhlcvRow;
 import dev.weir.pipelines.trades.TradePrint;
 import dev.weir.runtime.IdleStrategyKind;

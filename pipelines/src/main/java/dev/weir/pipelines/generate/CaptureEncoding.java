@@ -1,6 +1,6 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormat;
 
 /**
  * How a {@link CaptureWriter} lays out a capture: classic pcap or pcapng, with micro- or nanosecond
@@ -46,7 +46,7 @@ public enum CaptureEncoding {
         return nanoseconds;
     }
 
-    /** @return the format {@link dev.weir.pipelines.capture.CaptureFile} detects in a file of this encoding */
+    /** @return the format {@link dev.weir.codec.capture.CaptureFile} detects in a file of this encoding */
     public CaptureFormat format() {
         if (pcapng) {
             return CaptureFormat.PCAPNG;

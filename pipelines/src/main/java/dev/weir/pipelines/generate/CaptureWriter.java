@@ -1,7 +1,7 @@
 package dev.weir.pipelines.generate;
 
+import dev.weir.codec.capture.LinkType;
 import dev.weir.files.UnwritableFileException;
-import dev.weir.pipelines.capture.LinkType;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

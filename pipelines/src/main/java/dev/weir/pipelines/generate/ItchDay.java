@@ -1,9 +1,9 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.itch.Alpha;
-import dev.weir.pipelines.itch.ItchMessageCounts;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
+import dev.weir.codec.itch.Alpha;
+import dev.weir.codec.itch.ItchMessageCounts;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.MoldUdp64Packet;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.itch.MoldUdp64Packet;
+import dev.weir.codec.itch.MoldUdp64Packet;
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;

@@ -1,14 +1,14 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
 import java.nio.ByteOrder;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * Encodes ITCH 5.0 messages, the inverse of the decoders in {@code dev.weir.pipelines.itch}: every decoded type
+ * Encodes ITCH 5.0 messages, the inverse of the decoders in {@code dev.weir.codec.itch}: every decoded type
  * with all its fields, and any other type as its header and a zeroed body of the type's length ({@link #headerOnly}).
  * Fields are given in the decoders' units (prices 4-decimal fixed point, shares unsigned, timestamps nanoseconds
- * since midnight, texts in {@link dev.weir.pipelines.itch.Alpha} form) and written big-endian from the type byte
+ * since midnight, texts in {@link dev.weir.codec.itch.Alpha} form) and written big-endian from the type byte
  * at {@code offset}; each method returns the message's length. Stateless: one instance may serve any number of
  * buffers, and it allocates nothing. Not thread-safe only in that the buffers are the caller's.
  */
@@ -204,7 +204,7 @@ public final class ItchMessageWriter {
 
     /**
      * Any type as its header and a body of zero bytes, of the type's length: enough for a reader that classifies
-     * messages ({@link dev.weir.pipelines.itch.ItchMessageCounts}) but decodes only some types.
+     * messages ({@link dev.weir.codec.itch.ItchMessageCounts}) but decodes only some types.
      *
      * @param type the message's type
      * @return the type's length

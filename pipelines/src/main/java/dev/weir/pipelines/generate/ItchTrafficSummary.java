@@ -1,7 +1,7 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.itch.ItchMessageCounts;
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageCounts;
+import dev.weir.codec.itch.ItchMessageType;
 
 /**
  * What {@link ItchTrafficGenerator} handed to its sink: packets, messages by type, payload bytes, and what it left

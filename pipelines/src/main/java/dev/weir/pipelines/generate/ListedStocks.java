@@ -1,6 +1,6 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.itch.Alpha;
+import dev.weir.codec.itch.Alpha;
 
 /**
  * The stocks a generated ITCH day lists: well-known tickers with a plausible price first, then made-up

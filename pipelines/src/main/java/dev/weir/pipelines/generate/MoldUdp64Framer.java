@@ -1,6 +1,6 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.itch.MoldUdp64Packet;
+import dev.weir.codec.itch.MoldUdp64Packet;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import org.agrona.MutableDirectBuffer;

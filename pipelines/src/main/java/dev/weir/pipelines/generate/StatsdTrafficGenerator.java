@@ -1,6 +1,6 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.statsd.MetricType;
+import dev.weir.codec.statsd.MetricType;
 import java.util.SplittableRandom;
 import org.agrona.concurrent.UnsafeBuffer;
 

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.generate;
 
-import dev.weir.pipelines.statsd.MetricType;
+import dev.weir.codec.statsd.MetricType;
 
 /**
  * What {@link StatsdTrafficGenerator} handed to its sink. Immutable; thread-safe.

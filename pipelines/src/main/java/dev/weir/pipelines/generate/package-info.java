@@ -4,7 +4,7 @@
  * encodes TotalView-ITCH 5.0 messages and {@link dev.weir.pipelines.generate.MoldUdp64Framer} packs them into MoldUDP64
  * packets; the traffic generators make realistic, reproducible market-data and StatsD traffic from a seed and hand
  * it to a {@link dev.weir.pipelines.generate.DatagramSink}. What is written reads back through
- * {@code dev.weir.pipelines.capture}, {@code dev.weir.pipelines.itch} and {@code dev.weir.pipelines.statsd}.
+ * {@code dev.weir.codec.capture}, {@code dev.weir.codec.itch} and {@code dev.weir.codec.statsd}.
  *
  * <p>Writers and generators are for one thread each.
  */

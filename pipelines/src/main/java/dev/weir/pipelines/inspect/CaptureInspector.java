@@ -1,13 +1,19 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFileException;
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.capture.CaptureFormatException;
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.Datagram;
-import dev.weir.pipelines.capture.DatagramDecoder;
-import dev.weir.pipelines.capture.DatagramFilter;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFileException;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormatException;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.Datagram;
+import dev.weir.codec.capture.DatagramDecoder;
+import dev.weir.codec.capture.DatagramFilter;
+import dev.weir.codec.payload.LatenessHistogram;
+import dev.weir.codec.payload.MessageTally;
+import dev.weir.codec.payload.PayloadAnalysis;
+import dev.weir.codec.payload.PayloadGuess;
+import dev.weir.codec.payload.PayloadSample;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +21,7 @@ import java.util.function.Consumer;
 
 /**
  * Reads capture files and reports what they hold ({@link InspectionReport}): first the payload format is guessed
- * from the first {@value PayloadSample#SIZE} payloads (or taken from the options; files of length-prefixed ITCH
+ * from the first {@value PayloadSample#SIZE} payloads among the {@link CaptureProtocols} (or taken from the options; files of length-prefixed ITCH
  * messages hold ITCH, and each of their messages counts as a packet), then every packet of every file
  * is read once, in the order given, counting packets, datagrams and flows per file and decoding the payloads of
  * the chosen port. Memory stays bounded whatever the files' size: counters, at most {@value FlowTable#MAX_FLOWS}
@@ -48,11 +54,7 @@ public final class CaptureInspector {
         final DatagramFilter decoded = options.port() < 0 ? DatagramFilter.any() : DatagramFilter.any().destinationPort(options.port());
         final PayloadGuess guess = guess(files, decoded);
         final LatenessHistogram lateness = new LatenessHistogram();
-        final PayloadAnalysis analysis = switch (guess.kind()) {
-            case ITCH -> new ItchPayloads(lateness);
-            case STATSD -> new StatsdPayloads(lateness);
-            case UNKNOWN -> null;
-        };
+        final PayloadAnalysis analysis = guess.format() == null ? null : guess.format().analysis(lateness);
         final TrafficCounter total = new TrafficCounter();
         final List<FileInspection> inspected = new ArrayList<>();
         final CapturePacket packet = new CapturePacket();
@@ -93,7 +95,7 @@ public final class CaptureInspector {
             onFile.accept(inspection);
         }
         return new InspectionReport(inspected, total.traffic(analysis == null ? MessageTally.none() : analysis.tally()), options.port(),
-                guess, analysis == null ? null : analysis.mold(), LatenessSummary.of(lateness));
+                guess, analysis == null ? null : analysis.section(), LatenessSummary.of(lateness));
     }
 
     /**
@@ -107,49 +109,7 @@ public final class CaptureInspector {
 
     /** Looks at the first payloads; a corrupt capture ends the sample, the full read reports it where it is. */
     private PayloadGuess guess(final List<Path> files, final DatagramFilter decoded) {
-        final PayloadSample sample = sample(files, decoded);
+        final PayloadSample sample = PayloadSample.of(files, decoded, CaptureProtocols.all());
         return options.decoder() == null ? sample.guess() : sample.chosen(options.decoder());
-    }
-
-    /**
-     * Guesses what the payloads of some captures are, the way {@code weir inspect} does without {@code --decoder}:
-     * from the first {@value PayloadSample#SIZE} non-empty payloads of the datagrams the filter keeps. A file that
-     * cannot be read or is corrupt ends the sample.
-     *
-     * @param files the captures, in replay order
-     * @param kept the datagrams to look at
-     * @return the guess, with its evidence
-     */
-    public static PayloadGuess guessPayloads(final List<Path> files, final DatagramFilter kept) {
-        try {
-            return sample(files, kept).guess();
-        } catch (final RuntimeException unreadable) {
-            return new PayloadGuess(PayloadKind.UNKNOWN, false, "the captures could not be read again: " + unreadable.getMessage());
-        }
-    }
-
-    private static PayloadSample sample(final List<Path> files, final DatagramFilter decoded) {
-        final PayloadSample sample = new PayloadSample();
-        final CapturePacket packet = new CapturePacket();
-        final Datagram datagram = new Datagram();
-        final DatagramDecoder decoder = new DatagramDecoder(decoded);
-        try {
-            for (int i = 0; i < files.size() && !sample.full(); i++) {
-                try (CaptureFile capture = CaptureFile.open(files.get(i))) {
-                    if (capture.format() == CaptureFormat.ITCH_MESSAGES) {
-                        sample.addMessageFile();
-                        continue;
-                    }
-                    while (!sample.full() && capture.next(packet)) {
-                        if (decoder.decode(packet, datagram)) {
-                            sample.add(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength());
-                        }
-                    }
-                }
-            }
-        } catch (final CaptureFormatException corrupt) {
-            // sampled up to the corrupt part; reading the file again reports it after the files before it
-        }
-        return sample;
     }
 }

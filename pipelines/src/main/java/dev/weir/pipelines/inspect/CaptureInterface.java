@@ -1,6 +1,6 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.LinkType;
+import dev.weir.codec.capture.LinkType;
 
 /**
  * One capture interface as its file describes it: the pcap file header, or a pcapng interface description block.

@@ -1,8 +1,8 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.CaptureWindow;
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureWindow;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import org.agrona.DirectBuffer;
  * file has as many sections and interfaces as its section header and interface description blocks; a file of ITCH
  * messages has none. Read from the block headers only, through the same windows as the packets, and leniently: the
  * walk stops quietly at a block it cannot follow, since reading the packets
- * ({@link dev.weir.pipelines.capture.CaptureFile}) reports what is wrong there. Immutable.
+ * ({@link dev.weir.codec.capture.CaptureFile}) reports what is wrong there. Immutable.
  */
 public final class CaptureLayout {
     private static final int PCAPNG_SECTION = 0x0A0D0D0A;
@@ -36,7 +36,7 @@ public final class CaptureLayout {
     }
 
     /**
-     * Reads the layout of a file {@link dev.weir.pipelines.capture.CaptureFile} has opened.
+     * Reads the layout of a file {@link dev.weir.codec.capture.CaptureFile} has opened.
      *
      * @param path the capture
      * @param format the format the capture reader detected

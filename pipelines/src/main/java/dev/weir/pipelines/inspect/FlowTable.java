@@ -1,7 +1,7 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.AddressText;
-import dev.weir.pipelines.capture.Datagram;
+import dev.weir.codec.capture.AddressText;
+import dev.weir.codec.capture.Datagram;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

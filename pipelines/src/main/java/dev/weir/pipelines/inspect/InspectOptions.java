@@ -1,13 +1,15 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.codec.payload.PayloadFormat;
+
 /** What an inspection decodes: the destination port (or all) and the payload format (or a guess). Immutable. */
 public final class InspectOptions {
     private static final InspectOptions DEFAULTS = new InspectOptions(-1, null);
 
     private final int port;
-    private final PayloadKind decoder;
+    private final PayloadFormat decoder;
 
-    private InspectOptions(final int port, final PayloadKind decoder) {
+    private InspectOptions(final int port, final PayloadFormat decoder) {
         this.port = port;
         this.decoder = decoder;
     }
@@ -30,11 +32,11 @@ public final class InspectOptions {
     }
 
     /**
-     * @param kind the payload format to decode as ({@link PayloadKind#UNKNOWN}: decode nothing), instead of guessing
+     * @param format the payload format to decode as, instead of guessing (null: guess)
      * @return these options with the format
      */
-    public InspectOptions withDecoder(final PayloadKind kind) {
-        return new InspectOptions(port, kind);
+    public InspectOptions withDecoder(final PayloadFormat format) {
+        return new InspectOptions(port, format);
     }
 
     /** @return the destination port, -1 for all */
@@ -43,7 +45,7 @@ public final class InspectOptions {
     }
 
     /** @return the payload format chosen, or null to guess it */
-    public PayloadKind decoder() {
+    public PayloadFormat decoder() {
         return decoder;
     }
 }

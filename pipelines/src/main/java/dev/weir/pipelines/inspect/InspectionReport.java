@@ -1,10 +1,12 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.codec.payload.PayloadGuess;
+import dev.weir.codec.payload.ReportSection;
 import java.util.List;
 
 /**
  * What {@code weir inspect} finds in capture files: each file on its own, all of them together, the payload format
- * and why, the MoldUDP64 framing of an ITCH feed, and how out of order the events are (measured over all files in
+ * and why, what only that format has (the MoldUDP64 framing of an ITCH feed), and how out of order the events are (measured over all files in
  * order, as one replay reads them). Immutable.
  */
 public final class InspectionReport {
@@ -12,16 +14,16 @@ public final class InspectionReport {
     private final Traffic total;
     private final int port;
     private final PayloadGuess payloads;
-    private final MoldSummary mold;
+    private final ReportSection section;
     private final LatenessSummary lateness;
 
     InspectionReport(final List<FileInspection> files, final Traffic total, final int port, final PayloadGuess payloads,
-            final MoldSummary mold, final LatenessSummary lateness) {
+            final ReportSection section, final LatenessSummary lateness) {
         this.files = List.copyOf(files);
         this.total = total;
         this.port = port;
         this.payloads = payloads;
-        this.mold = mold;
+        this.section = section;
         this.lateness = lateness;
     }
 
@@ -45,9 +47,12 @@ public final class InspectionReport {
         return payloads;
     }
 
-    /** @return the MoldUDP64 framing, or null unless the payloads were decoded as ITCH */
-    public MoldSummary mold() {
-        return mold;
+    /**
+     * @return the section of the payload format decoded (for ITCH the MoldUDP64 framing, a
+     *     {@link dev.weir.codec.payload.MoldSummary}), or null for a format without one or none decoded
+     */
+    public ReportSection section() {
+        return section;
     }
 
     /** @return the events' lateness (no events when the payload format is unknown) */

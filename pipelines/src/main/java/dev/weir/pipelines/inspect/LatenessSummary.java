@@ -1,5 +1,7 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.codec.payload.LatenessHistogram;
+
 /**
  * How out of order a capture's events are: for each event, how far (in ms) its time lies behind the greatest
  * event time before it, 0 when it is not behind. Percentiles are nearest-rank over all events, exact. The

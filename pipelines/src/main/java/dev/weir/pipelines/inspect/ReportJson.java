@@ -1,12 +1,15 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.payload.JsonText;
+import dev.weir.codec.payload.MessageCount;
+import dev.weir.codec.payload.MessageTally;
 import java.util.List;
 
 /**
  * An {@link InspectionReport} as one JSON object ({@code weir inspect --format json}), with the same content as
  * {@link ReportText}: {@code files} (each with {@code format}, {@code sections}, {@code truncatedAt} and
- * {@code traffic}), {@code total}, {@code port}, {@code payloads}, {@code mold} (null unless ITCH) and
+ * {@code traffic}), {@code total}, {@code port}, {@code payloads}, the format's section ({@code mold} for ITCH; {@code mold} is null for a format without one) and
  * {@code lateness}. Times are given both as ISO-8601 UTC text and as ns since the epoch; rates over an empty time
  * range are null. Stateless.
  */
@@ -32,9 +35,14 @@ public final class ReportJson {
         json.endArray();
         traffic(json, "total", report.total());
         json.field("port", report.port());
-        json.beginObject("payloads").field("decoder", report.payloads().kind().optionName()).field("chosen", report.payloads().chosen())
+        json.beginObject("payloads").field("decoder", report.payloads().decoder()).field("chosen", report.payloads().chosen())
                 .field("reason", report.payloads().reason()).endObject();
-        mold(json, report.mold());
+        if (report.section() == null) {
+            // the key the JSON has always had: null unless the format (ITCH) has a section of its own
+            json.nullField("mold");
+        } else {
+            report.section().json(json);
+        }
         final LatenessSummary lateness = report.lateness();
         json.beginObject("lateness").field("events", lateness.events()).field("behind", lateness.behind()).field("p50Millis", lateness.p50())
                 .field("p99Millis", lateness.p99()).field("p999Millis", lateness.p999()).field("maxMillis", lateness.max())
@@ -99,24 +107,5 @@ public final class ReportJson {
             json.beginObject(null).field("code", count.code()).field("name", count.name()).field("count", count.count()).endObject();
         }
         json.endArray();
-    }
-
-    private static void mold(final JsonText json, final MoldSummary mold) {
-        if (mold == null) {
-            json.nullField("mold");
-            return;
-        }
-        json.beginObject("mold").beginArray("sessions");
-        for (final String session : mold.sessions()) {
-            json.field(null, session);
-        }
-        json.endArray().field("sessionCount", mold.sessionCount()).field("heartbeats", mold.heartbeats()).field("notMoldPayloads", mold.malformedPayloads()).field("gaps", mold.gaps())
-                .field("missedMessages", mold.missedMessages()).beginArray("firstGaps");
-        for (final SequenceGap gap : mold.firstGaps()) {
-            json.beginObject(null).field("session", gap.session()).field("from", gap.from()).field("to", gap.to()).field("file", gap.file())
-                    .field("packet", gap.packet()).endObject();
-        }
-        json.endArray().field("reorderedPackets", mold.reorderedPackets()).field("reorderedMessages", mold.reorderedMessages())
-                .field("missingMessages", mold.missingMessages()).field("duplicatePackets", mold.duplicatePackets()).field("duplicateMessages", mold.duplicateMessages()).endObject();
     }
 }

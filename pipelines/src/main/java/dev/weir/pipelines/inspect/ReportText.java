@@ -1,12 +1,15 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.payload.MessageCount;
+import dev.weir.codec.payload.MessageTally;
+import dev.weir.codec.payload.PayloadGuess;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * An {@link InspectionReport} for reading ({@code weir inspect}): one block per file, then the total over all
- * files, the payload format and why, messages by type, the MoldUDP64 framing and the out-of-orderness with the
+ * files, the payload format and why, messages by type, the format's own section (ITCH: the MoldUDP64 framing) and the out-of-orderness with the
  * suggested bound. Lines end in {@code \n}; numbers are plain digits; times ISO-8601 UTC. Stateless.
  */
 public final class ReportText {
@@ -57,13 +60,13 @@ public final class ReportText {
         final StringBuilder out = new StringBuilder();
         out.append("total of ").append(report.files().size()).append(report.files().size() == 1 ? " file" : " files").append('\n');
         final PayloadGuess payloads = report.payloads();
-        out.append("  payloads    ").append(payloads.kind().title()).append(payloads.chosen() ? ", chosen: " : ", guessed: ")
+        out.append("  payloads    ").append(payloads.title()).append(payloads.chosen() ? ", chosen: " : ", guessed: ")
                 .append(payloads.reason()).append(report.port() >= 0 ? " (datagrams to port " + report.port() + ")" : "").append('\n');
         traffic(out, report.total());
-        if (report.mold() != null) {
-            mold(out, report.mold());
+        if (report.section() != null) {
+            report.section().text(out);
         }
-        lateness(out, report.lateness(), payloads.kind());
+        lateness(out, report.lateness(), payloads);
         return out.toString();
     }
 
@@ -155,34 +158,13 @@ public final class ReportText {
         }
     }
 
-    private static void mold(final StringBuilder out, final MoldSummary mold) {
-        out.append("  sessions    ").append(mold.sessionCount());
-        for (final String session : mold.sessions()) {
-            out.append(" '").append(session).append('\'');
-        }
-        out.append("; ").append(mold.heartbeats()).append(" heartbeats, ").append(mold.malformedPayloads()).append(" payloads not MoldUDP64\n");
-        out.append("  gaps        ").append(mold.gaps()).append(" (").append(mold.missedMessages())
-                .append(" messages not there when a later packet came)\n");
-        for (final SequenceGap gap : mold.firstGaps()) {
-            out.append("    '").append(gap.session()).append("' ").append(gap.from()).append(gap.from() == gap.to() ? "" : ".." + gap.to())
-                    .append(" missing, seen at ").append(gap.file()).append(" packet ").append(gap.packet()).append('\n');
-        }
-        if (mold.gaps() > mold.firstGaps().size()) {
-            out.append("    ").append(mold.gaps() - mold.firstGaps().size()).append(" more gaps\n");
-        }
-        out.append("  reordered   ").append(mold.reorderedPackets()).append(" packets, ").append(mold.reorderedMessages())
-                .append(" messages came after later ones and filled gaps (counted, measured for lateness)\n");
-        out.append("  missing     ").append(mold.missingMessages()).append(" messages never came\n");
-        out.append("  duplicates  ").append(mold.duplicatePackets()).append(" packets, ").append(mold.duplicateMessages()).append(" messages\n");
-    }
-
-    private static void lateness(final StringBuilder out, final LatenessSummary lateness, final PayloadKind kind) {
+    private static void lateness(final StringBuilder out, final LatenessSummary lateness, final PayloadGuess payloads) {
         if (lateness.events() == 0) {
-            out.append("  lateness    no events").append(kind == PayloadKind.UNKNOWN ? " (the payloads were not decoded)" : "").append('\n');
+            out.append("  lateness    no events").append(payloads.format() == null ? " (the payloads were not decoded)" : "").append('\n');
             return;
         }
         out.append("  lateness    ").append(lateness.behind()).append(" of ").append(lateness.events()).append(" events behind an earlier event's time ")
-                .append(kind == PayloadKind.ITCH ? "(ITCH timestamps, ms since midnight)" : "(capture times, ms)").append('\n');
+                .append('(').append(payloads.format().eventTimes()).append(')').append('\n');
         out.append("              p50 ").append(lateness.p50()).append(" ms, p99 ").append(lateness.p99()).append(" ms, p99.9 ")
                 .append(lateness.p999()).append(" ms, max ").append(lateness.max()).append(" ms\n");
         out.append("  suggestion  --out-of-orderness ").append(lateness.suggestedBound()).append("ms (job: maxOutOfOrderness: ")

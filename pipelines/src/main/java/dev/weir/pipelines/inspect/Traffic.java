@@ -1,5 +1,6 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.codec.payload.MessageTally;
 import java.util.List;
 
 /**

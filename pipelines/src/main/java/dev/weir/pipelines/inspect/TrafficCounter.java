@@ -1,7 +1,9 @@
 package dev.weir.pipelines.inspect;
 
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.DatagramDecoder;
+import dev.weir.codec.payload.MessageTally;
+
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.DatagramDecoder;
 
 /** Adds up the packets of one capture, or of several; makes a {@link Traffic}. Not thread-safe. */
 final class TrafficCounter {

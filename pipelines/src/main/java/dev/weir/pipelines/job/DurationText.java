@@ -1,6 +1,6 @@
 package dev.weir.pipelines.job;
 
-import dev.weir.pipelines.input.DecimalLong;
+import dev.weir.codec.input.DecimalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

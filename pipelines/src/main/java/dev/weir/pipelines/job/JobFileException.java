@@ -1,6 +1,6 @@
 package dev.weir.pipelines.job;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /** A job file that cannot be used: names the file, the line and the (dotted) field at fault. */
 public final class JobFileException extends BadInputException {

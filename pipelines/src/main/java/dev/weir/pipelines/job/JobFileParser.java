@@ -1,22 +1,22 @@
 package dev.weir.pipelines.job;
 
-import dev.weir.pipelines.input.QuotedText;
+import dev.weir.codec.input.QuotedText;
 import dev.weir.source.BadLineException;
 import dev.weir.source.LineReader;
+import dev.weir.window.SlidingEventTimeWindows;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import dev.weir.window.SlidingEventTimeWindows;
 import java.util.List;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
-import org.yaml.snakeyaml.reader.ReaderException;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.reader.ReaderException;
 
 /**
  * Reads a job file (YAML, see docs/scenarios.md) into a {@link JobSpec}. Every problem is one

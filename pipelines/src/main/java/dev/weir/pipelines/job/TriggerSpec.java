@@ -1,7 +1,7 @@
 package dev.weir.pipelines.job;
 
-import dev.weir.pipelines.input.DecimalLong;
-import dev.weir.pipelines.input.QuotedText;
+import dev.weir.codec.input.DecimalLong;
+import dev.weir.codec.input.QuotedText;
 
 /**
  * A trigger as a job file names it: {@code event-time}, {@code processing-time},

@@ -1,10 +1,10 @@
 package dev.weir.pipelines.replay;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.capture.CaptureFormatException;
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.DatagramDecoder;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormatException;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.DatagramDecoder;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
@@ -39,7 +39,7 @@ final class CaptureReader<E> implements SourceReader<E>, DecodedEvents<E> {
     private final ReplayProgress progress;
     private final DatagramDecoder datagrams;
     private final boolean filtered;
-    private final ReplayDatagram datagram = new ReplayDatagram();
+    private final Payload datagram = new Payload();
 
     private final Runnable firstPacket;
     private CaptureFile file;

@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * {@code weir replay --job JOB.yaml}: a job file's window over decoded events, printing the same FIRE and LATE
  * lines as {@code weir run} and, last, {@code # lateDropped=N}. Each event becomes a record (key, timestamp,
- * value) through its {@link EventRecords}; the record's timestamp is the event time. The job's watermarks apply
+ * value) through its {@link CaptureProtocol}; the record's timestamp is the event time. The job's watermarks apply
  * (bounded out-of-orderness or monotonous, its interval, 0 = after every record); the window keeps its
  * elements, so each event is copied into a record of its own here.
  *
@@ -25,7 +25,7 @@ import java.util.Map;
  */
 public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
     private final JobSpec job;
-    private final EventRecords<E> records;
+    private final CaptureProtocol<E> records;
 
     /**
      * @param file the job file's name, for refusals
@@ -33,7 +33,7 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
      * @param records the decoder and how its events become records
      * @throws JobFileException naming the file and the section that a replay cannot run
      */
-    public JobFileReplay(final String file, final JobSpec job, final EventRecords<E> records) {
+    public JobFileReplay(final String file, final JobSpec job, final CaptureProtocol<E> records) {
         if (job.window() == null) {
             throw new JobFileException(file, 0, "window", "is required by 'weir replay --job' (it prints window results)");
         }
@@ -70,7 +70,7 @@ public final class JobFileReplay<E> implements ReplayJob<ScenarioRecord> {
         final PayloadDecoder<E> decoder = records.decoder(context);
         return new PayloadDecoder<>() {
             @Override
-            public void decode(final ReplayDatagram datagram, final DecodedEvents<ScenarioRecord> events) {
+            public void decode(final Payload datagram, final DecodedEvents<ScenarioRecord> events) {
                 decoder.decode(datagram, (event, eventTimeMillis) -> {
                     final ScenarioRecord record = records.record(event, eventTimeMillis);
                     if (record != null) {

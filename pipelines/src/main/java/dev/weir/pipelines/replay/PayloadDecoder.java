@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * The decoder SPI of a replay: turns the payload of one captured UDP datagram into zero or more typed events,
  * each with its event time. A decoder that finds the time in the payload (ITCH's nanoseconds since midnight)
- * supplies it; one that does not uses the packet's capture time ({@link ReplayDatagram#captureTimeMillis()}).
+ * supplies it; one that does not uses the packet's capture time ({@link Payload#captureTimeMillis()}).
  *
  * <p>One decoder belongs to one reading thread and sees the datagrams of all the replayed files in file order;
  * it may keep state across datagrams (an order book, a sequence tracker). {@link #decode} must not allocate per
@@ -24,12 +24,12 @@ public interface PayloadDecoder<E> {
      *         (a MoldUDP64 message count that does not fit the payload); the replay stops with the packet's file,
      *         offset and number, or with {@code --skip-bad} counts it and goes on with the next datagram
      */
-    void decode(ReplayDatagram datagram, DecodedEvents<E> events);
+    void decode(Payload datagram, DecodedEvents<E> events);
 
     /**
      * @return true if the decoder also takes the messages of a file of length-prefixed ITCH 5.0 messages
-     *     ({@link dev.weir.pipelines.capture.CaptureFormat#ITCH_MESSAGES}): then each such message comes to
-     *     {@link #decode} as a payload of its own, with {@link ReplayDatagram#itchMessage()} true; a decoder that does
+     *     ({@link dev.weir.codec.capture.CaptureFormat#ITCH_MESSAGES}): then each such message comes to
+     *     {@link #decode} as a payload of its own, with {@link Payload#itchMessage()} true; a decoder that does
      *     not is refused such a file with a message naming it
      */
     default boolean readsItchMessages() {

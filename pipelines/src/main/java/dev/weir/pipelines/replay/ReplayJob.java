@@ -19,6 +19,14 @@ public interface ReplayJob<E> {
     /** @return one line for the command's help: what the rows are */
     String description();
 
+    /**
+     * @return the place in the help's list of reference pipelines ({@link ReplayJobs}), ascending: the built-in ones
+     *     use 10 (ohlcv) to 60 (tca); by default last
+     */
+    default int order() {
+        return Integer.MAX_VALUE;
+    }
+
     /** @return the columns of the rows, in order */
     RowSchema schema();
 

@@ -1,35 +1,29 @@
 package dev.weir.pipelines.replay;
 
-import dev.weir.pipelines.tca.TcaJob;
-import dev.weir.pipelines.telemetry.MetricRecords;
-import dev.weir.pipelines.telemetry.SilentHostsJob;
-import dev.weir.pipelines.telemetry.StatsdCountersJob;
-import dev.weir.pipelines.telemetry.StatsdPercentilesJob;
-import dev.weir.pipelines.trades.OhlcvJob;
-import dev.weir.pipelines.trades.TradeRecords;
-import dev.weir.pipelines.trades.VwapJob;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.ServiceLoader;
 
 /**
- * The reference pipelines {@code weir replay --pipeline NAME} runs, by name, in the order the help lists them, and
- * the decoders whose events {@code weir replay --job} can window. Thread-safe; each lookup makes a new instance.
+ * The reference pipelines {@code weir replay --pipeline NAME} runs, by name, in the order the help lists them: the
+ * {@link ReplayJob}s found with {@link ServiceLoader} (a class with a public no-argument constructor, named in
+ * {@code META-INF/services/dev.weir.pipelines.replay.ReplayJob}), sorted by {@link ReplayJob#order()}, then by
+ * name. A job that needs more than its name to be built (statsd-alerts, with its thresholds) is not registered.
+ * Thread-safe; each lookup makes a new instance.
  */
 public final class ReplayJobs {
-    private static final List<Supplier<ReplayJob<?>>> JOBS = List.of(OhlcvJob::new, VwapJob::new, StatsdPercentilesJob::new,
-            StatsdCountersJob::new, SilentHostsJob::new, TcaJob::new);
-    private static final List<Supplier<EventRecords<?>>> RECORDS = List.of(TradeRecords::new, MetricRecords::new);
-
     private ReplayJobs() {
     }
 
     /** @return a new instance of every reference pipeline, in help order */
+    @SuppressWarnings("rawtypes")
     public static List<ReplayJob<?>> all() {
         final List<ReplayJob<?>> jobs = new ArrayList<>();
-        for (final Supplier<ReplayJob<?>> job : JOBS) {
-            jobs.add(job.get());
+        for (final ReplayJob job : ServiceLoader.load(ReplayJob.class, ServiceClassLoader.of(ReplayJob.class))) {
+            jobs.add(job);
         }
+        jobs.sort(Comparator.<ReplayJob<?>>comparingInt(ReplayJob::order).thenComparing(ReplayJob::name));
         return jobs;
     }
 
@@ -47,22 +41,5 @@ public final class ReplayJobs {
             names.add(job.name());
         }
         throw new IllegalArgumentException("unknown pipeline '" + name + "' (" + String.join(", ", names) + ")");
-    }
-
-    /**
-     * @param name a decoder's name, e.g. {@code itch}
-     * @return how its events become job-file records
-     * @throws IllegalArgumentException for an unknown name, listing the known ones
-     */
-    public static EventRecords<?> records(final String name) {
-        final List<String> names = new ArrayList<>();
-        for (final Supplier<EventRecords<?>> supplier : RECORDS) {
-            final EventRecords<?> records = supplier.get();
-            if (records.name().equals(name)) {
-                return records;
-            }
-            names.add(records.name());
-        }
-        throw new IllegalArgumentException("unknown decoder '" + name + "' (" + String.join(", ", names) + ")");
     }
 }

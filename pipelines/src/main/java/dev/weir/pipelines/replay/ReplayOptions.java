@@ -1,6 +1,6 @@
 package dev.weir.pipelines.replay;
 
-import dev.weir.pipelines.capture.DatagramFilter;
+import dev.weir.codec.capture.DatagramFilter;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import java.nio.file.Path;

@@ -2,14 +2,14 @@ package dev.weir.pipelines.replay;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFormatException;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.payload.PayloadGuess;
+import dev.weir.codec.payload.PayloadSample;
 import dev.weir.metrics.OperatorMetrics;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFormatException;
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.inspect.CaptureInspector;
-import dev.weir.pipelines.inspect.PayloadGuess;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
@@ -117,9 +117,9 @@ public final class ReplayRun<E> {
         sink.header();
         final ReplaySummary summary = summary(source, sink.rows(), metrics, elapsed.nanos() - started);
         if (summary.rows() == 0 && summary.read().datagrams() > 0) {
-            final PayloadGuess guess = CaptureInspector.guessPayloads(options.files(), options.filter());
+            final PayloadGuess guess = PayloadSample.guess(options.files(), options.filter(), CaptureProtocols.all());
             warnings.warn(String.format(Locale.ROOT, "%s printed no rows from %,d datagrams; weir inspect guesses their payloads are %s (%s)",
-                    job.name(), summary.read().datagrams(), guess.kind().title(), guess.reason()));
+                    job.name(), summary.read().datagrams(), guess.title(), guess.reason()));
         }
         final String trailer = job.trailer(summary);
         if (trailer != null) {

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.run;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /**
  * A checkpoint directory that holds checkpoints of an earlier run, given to a run that neither

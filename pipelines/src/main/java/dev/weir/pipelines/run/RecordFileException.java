@@ -1,6 +1,6 @@
 package dev.weir.pipelines.run;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /** A bad line in a record file, named by file, line and field. */
 public final class RecordFileException extends BadInputException {

@@ -1,9 +1,9 @@
 package dev.weir.pipelines.run;
 
-import dev.weir.pipelines.input.CsvFields;
-import dev.weir.pipelines.input.CsvQuoteException;
-import dev.weir.pipelines.input.DecimalLong;
-import dev.weir.pipelines.input.QuotedText;
+import dev.weir.codec.input.CsvFields;
+import dev.weir.codec.input.CsvQuoteException;
+import dev.weir.codec.input.DecimalLong;
+import dev.weir.codec.input.QuotedText;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.source.LineParser;

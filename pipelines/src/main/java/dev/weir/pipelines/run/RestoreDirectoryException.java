@@ -1,6 +1,6 @@
 package dev.weir.pipelines.run;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /** A restore directory that holds no usable checkpoint (missing, empty, damaged or of another job). */
 public final class RestoreDirectoryException extends BadInputException {

@@ -1,18 +1,18 @@
 package dev.weir.pipelines.tca;
 
-import dev.weir.pipelines.itch.AddOrder;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.OrderCancel;
-import dev.weir.pipelines.itch.OrderDelete;
-import dev.weir.pipelines.itch.OrderExecuted;
-import dev.weir.pipelines.itch.OrderExecutedWithPrice;
-import dev.weir.pipelines.itch.OrderReplace;
-import dev.weir.pipelines.itch.Trade;
+import dev.weir.codec.itch.AddOrder;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.OrderCancel;
+import dev.weir.codec.itch.OrderDelete;
+import dev.weir.codec.itch.OrderExecuted;
+import dev.weir.codec.itch.OrderExecutedWithPrice;
+import dev.weir.codec.itch.OrderReplace;
+import dev.weir.codec.itch.Trade;
 import dev.weir.pipelines.replay.DecodedEvents;
 import dev.weir.pipelines.replay.EventPool;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayDatagram;
 import dev.weir.pipelines.trades.ItchTradeDecoder;
 import dev.weir.pipelines.trades.SymbolKey;
 import dev.weir.pipelines.trades.SymbolKeys;
@@ -63,7 +63,7 @@ public final class ItchOrderDecoder implements PayloadDecoder<OrderEvent> {
     }
 
     @Override
-    public void decode(final ReplayDatagram datagram, final DecodedEvents<OrderEvent> decoded) {
+    public void decode(final Payload datagram, final DecodedEvents<OrderEvent> decoded) {
         this.events = decoded;
         sequenced.decode(datagram, NO_TRADES);
     }

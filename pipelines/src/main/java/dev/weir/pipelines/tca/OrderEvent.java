@@ -1,6 +1,6 @@
 package dev.weir.pipelines.tca;
 
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.pipelines.trades.SymbolKey;
 
 /**

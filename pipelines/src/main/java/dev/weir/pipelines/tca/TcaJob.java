@@ -37,6 +37,12 @@ public final class TcaJob extends ReferencePipeline<OrderEvent> {
                 ItchOrderDecoder::new);
     }
 
+    /** @return 60: its place in the help's list */
+    @Override
+    public int order() {
+        return 60;
+    }
+
     @Override
     public DataStream<TcaRow> results(final DataStream<OrderEvent> events, final ReplayContext context) {
         return rows(events);

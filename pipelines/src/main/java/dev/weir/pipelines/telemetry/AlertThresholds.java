@@ -1,7 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.input.CsvFields;
-import dev.weir.pipelines.input.CsvQuoteException;
+import dev.weir.codec.input.CsvFields;
+import dev.weir.codec.input.CsvQuoteException;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.capture.AddressText;
-import dev.weir.pipelines.capture.Datagram;
+import dev.weir.codec.capture.AddressText;
+import dev.weir.codec.capture.Datagram;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 

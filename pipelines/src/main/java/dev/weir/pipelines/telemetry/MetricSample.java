@@ -1,6 +1,6 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.statsd.MetricType;
+import dev.weir.codec.statsd.MetricType;
 
 /**
  * One decoded StatsD event, a mutable object the {@link StatsdDecoder} takes from its pool and refills: either

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.statsd.ByteSpan;
+import dev.weir.codec.statsd.ByteSpan;
 import java.nio.charset.StandardCharsets;
 import org.agrona.DirectBuffer;
 

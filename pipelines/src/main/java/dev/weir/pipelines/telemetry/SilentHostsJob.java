@@ -23,6 +23,12 @@ public final class SilentHostsJob extends ReferencePipeline<MetricSample> {
                 RowSchema.of("event", "host", "last_seen", "at"), StatsdDecoder::new);
     }
 
+    /** @return 50: its place in the help's list */
+    @Override
+    public int order() {
+        return 50;
+    }
+
     @Override
     public DataStream<SilenceRow> results(final DataStream<MetricSample> events, final ReplayContext context) {
         return events.filter((Predicate<MetricSample> & Serializable) MetricSample::isPacket)

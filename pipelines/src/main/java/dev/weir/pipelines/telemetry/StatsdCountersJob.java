@@ -1,10 +1,10 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
-import dev.weir.pipelines.statsd.MetricType;
 
 /**
  * {@code statsd-counters}: per host and metric, 10-second tumbling event-time windows over counters ({@code c}),
@@ -17,6 +17,12 @@ public final class StatsdCountersJob extends ReferencePipeline<MetricSample> {
     public StatsdCountersJob() {
         super("statsd-counters", "per host and metric, 10 s sums of counters, each value divided by its sample rate",
                 RowSchema.of("host", "metric", "window_start", "sum"), StatsdDecoder::new);
+    }
+
+    /** @return 40: its place in the help's list */
+    @Override
+    public int order() {
+        return 40;
     }
 
     @Override

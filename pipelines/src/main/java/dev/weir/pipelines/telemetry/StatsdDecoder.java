@@ -1,16 +1,16 @@
 package dev.weir.pipelines.telemetry;
 
+import dev.weir.codec.statsd.MalformedLineReport;
+import dev.weir.codec.statsd.MalformedReason;
+import dev.weir.codec.statsd.MetricType;
+import dev.weir.codec.statsd.StatsdMetric;
+import dev.weir.codec.statsd.StatsdMetricHandler;
+import dev.weir.codec.statsd.StatsdParser;
 import dev.weir.pipelines.replay.DecodedEvents;
 import dev.weir.pipelines.replay.EventPool;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayDatagram;
-import dev.weir.pipelines.statsd.MalformedLineReport;
-import dev.weir.pipelines.statsd.MalformedReason;
-import dev.weir.pipelines.statsd.MetricType;
-import dev.weir.pipelines.statsd.StatsdMetric;
-import dev.weir.pipelines.statsd.StatsdMetricHandler;
-import dev.weir.pipelines.statsd.StatsdParser;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -58,7 +58,7 @@ public final class StatsdDecoder implements PayloadDecoder<MetricSample> {
     }
 
     @Override
-    public void decode(final ReplayDatagram datagram, final DecodedEvents<MetricSample> events) {
+    public void decode(final Payload datagram, final DecodedEvents<MetricSample> events) {
         datagrams++;
         final Host host = hosts.sourceOf(datagram.ip());
         final long time = datagram.captureTimeMillis();

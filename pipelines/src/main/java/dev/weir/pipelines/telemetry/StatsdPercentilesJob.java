@@ -1,10 +1,10 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.DataStream;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowSchema;
-import dev.weir.pipelines.statsd.MetricType;
 
 /**
  * {@code statsd-percentiles}: per host and metric, 10-second tumbling event-time windows over the values of timers
@@ -18,6 +18,12 @@ public final class StatsdPercentilesJob extends ReferencePipeline<MetricSample> 
     public StatsdPercentilesJob() {
         super("statsd-percentiles", "per host and metric, 10 s windows of ms/h/d values: count, p50, p99, max",
                 RowSchema.of("host", "metric", "window_start", "count", "p50", "p99", "max"), StatsdDecoder::new);
+    }
+
+    /** @return 30: its place in the help's list */
+    @Override
+    public int order() {
+        return 30;
     }
 
     @Override

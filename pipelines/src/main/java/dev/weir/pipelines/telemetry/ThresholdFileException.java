@@ -1,6 +1,6 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /**
  * A threshold file of {@code statsd-alerts} that cannot be read, or a line of it that is wrong: the message names the

@@ -3,7 +3,7 @@ package dev.weir.pipelines.telemetry;
 import dev.weir.pipelines.replay.ReplayWarnings;
 
 /**
- * Lets a {@link dev.weir.pipelines.statsd.MalformedLineReport} write to a replay's {@link ReplayWarnings}: the
+ * Lets a {@link dev.weir.codec.statsd.MalformedLineReport} write to a replay's {@link ReplayWarnings}: the
  * text it appends is cut at each {@code \n} into one warning per line, prefixed with the capture file's name
  * while one is set ({@code statsd.pcap: packet 12, payload byte 40: empty name}: file, packet, offset of the line in the payload).
  * The report writes only its first ten lines and its final count, so this allocates nothing in steady state.

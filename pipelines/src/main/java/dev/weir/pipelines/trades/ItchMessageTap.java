@@ -1,6 +1,6 @@
 package dev.weir.pipelines.trades;
 
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
 import org.agrona.DirectBuffer;
 
 /**

@@ -1,24 +1,25 @@
 package dev.weir.pipelines.trades;
 
-import dev.weir.pipelines.itch.AddOrder;
-import dev.weir.pipelines.itch.ItchMessageCounts;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.MoldFormatException;
-import dev.weir.pipelines.itch.MoldSequenceListener;
-import dev.weir.pipelines.itch.MoldSequenceTracker;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
-import dev.weir.pipelines.itch.OrderCancel;
-import dev.weir.pipelines.itch.OrderDelete;
-import dev.weir.pipelines.itch.OrderExecuted;
-import dev.weir.pipelines.itch.OrderExecutedWithPrice;
-import dev.weir.pipelines.itch.OrderReplace;
-import dev.weir.pipelines.itch.Trade;
+import dev.weir.codec.itch.AddOrder;
+import dev.weir.codec.itch.HeldPackets;
+import dev.weir.codec.itch.ItchMessageCounts;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.MoldFormatException;
+import dev.weir.codec.itch.MoldSequenceListener;
+import dev.weir.codec.itch.MoldSequenceTracker;
+import dev.weir.codec.itch.MoldUdp64Packet;
+import dev.weir.codec.itch.OrderCancel;
+import dev.weir.codec.itch.OrderDelete;
+import dev.weir.codec.itch.OrderExecuted;
+import dev.weir.codec.itch.OrderExecutedWithPrice;
+import dev.weir.codec.itch.OrderReplace;
+import dev.weir.codec.itch.Trade;
 import dev.weir.pipelines.replay.DecodedEvents;
 import dev.weir.pipelines.replay.EventPool;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.PayloadFormatException;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayDatagram;
 import dev.weir.pipelines.replay.ReplayWarnings;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -149,7 +150,7 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     }
 
     @Override
-    public void decode(final ReplayDatagram datagram, final DecodedEvents<TradePrint> events) {
+    public void decode(final Payload datagram, final DecodedEvents<TradePrint> events) {
         if (datagram.itchMessage()) {
             decodeMessage(datagram.buffer(), datagram.payloadOffset(), datagram.payloadLength(), events);
             return;
@@ -179,7 +180,7 @@ public final class ItchTradeDecoder implements PayloadDecoder<TradePrint> {
     }
 
     /**
-     * Decodes one MoldUDP64 payload, as {@link #decode(ReplayDatagram, DecodedEvents)} does for a captured one: a
+     * Decodes one MoldUDP64 payload, as {@link #decode(Payload, DecodedEvents)} does for a captured one: a
      * packet ahead of its session's next expected sequence number is copied and held until the packets before it
      * come (or the hold is full, or the input ends); the trades of every packet it lets through, and of the held
      * ones that then follow in sequence, go to {@code events}.

@@ -23,6 +23,12 @@ public final class OhlcvJob extends ReferencePipeline<TradePrint> {
                 RowSchema.of("symbol", "window_start", "open", "high", "low", "close", "volume", "trades"), ItchTradeDecoder::new);
     }
 
+    /** @return 10: its place in the help's list */
+    @Override
+    public int order() {
+        return 10;
+    }
+
     @Override
     public DataStream<OhlcvRow> results(final DataStream<TradePrint> events, final ReplayContext context) {
         return results(events, context, 1);

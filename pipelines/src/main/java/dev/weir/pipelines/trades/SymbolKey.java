@@ -1,6 +1,6 @@
 package dev.weir.pipelines.trades;
 
-import dev.weir.pipelines.itch.Alpha;
+import dev.weir.codec.itch.Alpha;
 
 /**
  * The key of a stock's trades: its 8-byte ITCH symbol field and, for output, the symbol without its padding.

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.trades;
 
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
 
 /**
  * One printed trade out of an ITCH feed: the stock, the price, the shares and the time, and the message that

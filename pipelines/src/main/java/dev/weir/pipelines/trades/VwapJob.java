@@ -25,6 +25,12 @@ public final class VwapJob extends ReferencePipeline<TradePrint> {
                 RowSchema.of("symbol", "window_start", "window_end", "vwap", "volume"), ItchTradeDecoder::new);
     }
 
+    /** @return 20: its place in the help's list */
+    @Override
+    public int order() {
+        return 20;
+    }
+
     @Override
     public DataStream<VwapRow> results(final DataStream<TradePrint> events, final ReplayContext context) {
         return TradeWindows.perSymbol(events, SlidingEventTimeWindows.of(WINDOW_MILLIS, SLIDE_MILLIS), VwapSums::new,

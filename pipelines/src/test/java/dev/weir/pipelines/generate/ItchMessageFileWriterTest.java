@@ -3,11 +3,11 @@ package dev.weir.pipelines.generate;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.Datagram;
-import dev.weir.pipelines.capture.DatagramDecoder;
-import dev.weir.pipelines.capture.DatagramFilter;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.Datagram;
+import dev.weir.codec.capture.DatagramDecoder;
+import dev.weir.codec.capture.DatagramFilter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -2,20 +2,20 @@ package dev.weir.pipelines.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.itch.AddOrder;
-import dev.weir.pipelines.itch.Alpha;
-import dev.weir.pipelines.itch.BrokenTrade;
-import dev.weir.pipelines.itch.CrossTrade;
-import dev.weir.pipelines.itch.ItchMessageCounts;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.OrderCancel;
-import dev.weir.pipelines.itch.OrderDelete;
-import dev.weir.pipelines.itch.OrderExecuted;
-import dev.weir.pipelines.itch.OrderExecutedWithPrice;
-import dev.weir.pipelines.itch.OrderReplace;
-import dev.weir.pipelines.itch.StockDirectory;
-import dev.weir.pipelines.itch.SystemEvent;
-import dev.weir.pipelines.itch.Trade;
+import dev.weir.codec.itch.AddOrder;
+import dev.weir.codec.itch.Alpha;
+import dev.weir.codec.itch.BrokenTrade;
+import dev.weir.codec.itch.CrossTrade;
+import dev.weir.codec.itch.ItchMessageCounts;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.OrderCancel;
+import dev.weir.codec.itch.OrderDelete;
+import dev.weir.codec.itch.OrderExecuted;
+import dev.weir.codec.itch.OrderExecutedWithPrice;
+import dev.weir.codec.itch.OrderReplace;
+import dev.weir.codec.itch.StockDirectory;
+import dev.weir.codec.itch.SystemEvent;
+import dev.weir.codec.itch.Trade;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.MoldUdp64Packet;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;

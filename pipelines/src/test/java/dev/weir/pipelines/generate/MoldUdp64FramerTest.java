@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.MoldSequenceListener;
-import dev.weir.pipelines.itch.MoldSequenceTracker;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
-import dev.weir.pipelines.itch.OrderDelete;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.MoldSequenceListener;
+import dev.weir.codec.itch.MoldSequenceTracker;
+import dev.weir.codec.itch.MoldUdp64Packet;
+import dev.weir.codec.itch.OrderDelete;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

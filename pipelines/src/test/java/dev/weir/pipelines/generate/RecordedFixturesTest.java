@@ -3,10 +3,10 @@ package dev.weir.pipelines.generate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
-import dev.weir.pipelines.statsd.StatsdParser;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.MoldUdp64Packet;
+import dev.weir.codec.statsd.StatsdParser;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.statsd.MalformedReason;
-import dev.weir.pipelines.statsd.MetricType;
-import dev.weir.pipelines.statsd.StatsdParser;
+import dev.weir.codec.statsd.MalformedReason;
+import dev.weir.codec.statsd.MetricType;
+import dev.weir.codec.statsd.StatsdParser;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;

@@ -2,7 +2,7 @@ package dev.weir.pipelines.generate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.itch.ItchMessageCounts;
+import dev.weir.codec.itch.ItchMessageCounts;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.weir.pipelines.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormat;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import java.io.ByteArrayOutputStream;

@@ -2,7 +2,7 @@ package dev.weir.pipelines.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.capture.LinkType;
+import dev.weir.codec.capture.LinkType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;

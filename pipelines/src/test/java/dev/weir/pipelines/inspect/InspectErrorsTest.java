@@ -3,8 +3,8 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.pipelines.capture.CaptureFileException;
-import dev.weir.pipelines.capture.CaptureFormatException;
+import dev.weir.codec.capture.CaptureFileException;
+import dev.weir.codec.capture.CaptureFormatException;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import java.io.IOException;

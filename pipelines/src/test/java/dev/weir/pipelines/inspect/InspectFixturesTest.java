@@ -2,8 +2,8 @@ package dev.weir.pipelines.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.capture.LinkType;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.capture.LinkType;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
@@ -212,7 +212,7 @@ class InspectFixturesTest {
         assertEquals(flows, flows(total));
         assertEquals(earliest, total.earliestNanos());
         assertEquals(latest, total.latestNanos());
-        assertEquals(PayloadKind.UNKNOWN, report.payloads().kind());
+        assertEquals("unknown", report.payloads().decoder());
         assertEquals(0, report.lateness().events());
     }
 }

@@ -1,10 +1,10 @@
 package dev.weir.pipelines.inspect;
 
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.ItchMessageWriter;
 import dev.weir.pipelines.generate.MoldUdp64Framer;
-import dev.weir.pipelines.itch.ItchMessageType;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

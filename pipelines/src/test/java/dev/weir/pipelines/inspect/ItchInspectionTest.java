@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.payload.MessageCount;
+import dev.weir.codec.payload.MoldSummary;
+import dev.weir.codec.payload.SequenceGap;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +86,7 @@ class ItchInspectionTest {
         final ItchFeed feed = feed(file);
         final InspectionReport report = new CaptureInspector(InspectOptions.defaults().withPort(ItchFeed.PORT)).inspect(List.of(file));
 
-        assertEquals(PayloadKind.ITCH, report.payloads().kind());
+        assertEquals("itch", report.payloads().decoder());
         assertFalse(report.payloads().chosen());
         assertTrue(report.payloads().reason().contains("first session 'TESTSESS01'"), report.payloads().reason());
 
@@ -103,7 +106,7 @@ class ItchInspectionTest {
         assertEquals(List.of(1L, 1L, 1L), report.total().messages().faults().stream().map(MessageCount::count).toList());
         assertEquals("add order", report.total().messages().byType().stream().filter(c -> c.code().equals("A")).findFirst().orElseThrow().name());
 
-        final MoldSummary mold = report.mold();
+        final MoldSummary mold = (MoldSummary) report.section();
         assertEquals(List.of("TESTSESS01"), mold.sessions());
         assertEquals(1, mold.heartbeats());
         assertEquals(1, mold.malformedPayloads());
@@ -170,7 +173,7 @@ class ItchInspectionTest {
             written.release(1).release(2).release(0);
             written.release(3).release(3); // the last packet held, then the same packet again: a duplicate
         }
-        final MoldSummary mold = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(file)).mold();
+        final MoldSummary mold = (MoldSummary) new CaptureInspector(InspectOptions.defaults()).inspect(List.of(file)).section();
         assertEquals(List.of(2L, 12L), List.of(mold.gaps(), mold.missedMessages()));
         assertEquals(List.of(4L, 12L, 0L), List.of(mold.reorderedPackets(), mold.reorderedMessages(), mold.missingMessages()));
         assertEquals(List.of(1L, 3L), List.of(mold.duplicatePackets(), mold.duplicateMessages()));
@@ -197,9 +200,9 @@ class ItchInspectionTest {
         final InspectionReport report = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(first, second));
         assertEquals(List.of(2L, 1L), report.files().stream().map(file -> file.traffic().messages().total()).toList());
         assertEquals(3, report.total().messages().total());
-        assertEquals(List.of("SESSION001", "SESSION002"), report.mold().sessions());
-        assertEquals(2, report.mold().sessionCount());
-        assertEquals(0, report.mold().gaps());
+        assertEquals(List.of("SESSION001", "SESSION002"), ((MoldSummary) report.section()).sessions());
+        assertEquals(2, ((MoldSummary) report.section()).sessionCount());
+        assertEquals(0, ((MoldSummary) report.section()).gaps());
         assertEquals(List.of(3L, 1L, 100L), List.of(report.lateness().events(), report.lateness().behind(), report.lateness().max()));
     }
 }

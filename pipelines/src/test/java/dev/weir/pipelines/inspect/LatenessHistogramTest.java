@@ -3,6 +3,7 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.payload.LatenessHistogram;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 

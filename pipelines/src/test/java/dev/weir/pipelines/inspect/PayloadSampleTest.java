@@ -3,9 +3,13 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.payload.MoldSummary;
+import dev.weir.codec.payload.PayloadGuess;
+import dev.weir.codec.payload.PayloadSample;
 import dev.weir.pipelines.generate.ItchMessageWriter;
 import dev.weir.pipelines.generate.MoldUdp64Framer;
-import dev.weir.pipelines.itch.ItchMessageType;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,80 +54,80 @@ class PayloadSampleTest {
 
     @Test
     void moldUdp64WithItchMessagesIsItchDownToNinetyPercent() {
-        final PayloadSample ninety = new PayloadSample();
+        final PayloadSample ninety = new PayloadSample(CaptureProtocols.all());
         for (int i = 0; i < 9; i++) {
             addMold(ninety, "NASDAQ0001", ItchMessageType.ADD_ORDER, ItchMessageType.ORDER_DELETE);
         }
         addBinary(ninety, 1);
-        assertEquals(PayloadKind.ITCH, ninety.guess().kind());
+        assertEquals("itch", ninety.guess().decoder());
         assertEquals("9 of 10 sampled payloads parse as MoldUDP64 (first session 'NASDAQ0001') and 18 of their 18 messages have an"
                 + " ITCH 5.0 type and its length", ninety.guess().reason());
 
-        final PayloadSample eighty = new PayloadSample();
+        final PayloadSample eighty = new PayloadSample(CaptureProtocols.all());
         for (int i = 0; i < 8; i++) {
             addMold(eighty, "NASDAQ0001", ItchMessageType.ADD_ORDER);
         }
         addBinary(eighty, 1);
         addBinary(eighty, 2);
-        assertEquals(PayloadKind.UNKNOWN, eighty.guess().kind());
+        assertEquals("unknown", eighty.guess().decoder());
         assertTrue(eighty.guess().reason().startsWith("of 10 sampled payloads 8 parse as MoldUDP64"), eighty.guess().reason());
     }
 
     @Test
     void implausibleMoldUdp64IsNotItch() {
-        final PayloadSample binarySession = new PayloadSample();
+        final PayloadSample binarySession = new PayloadSample(CaptureProtocols.all());
         addMold(binarySession, "\u0001\u0002\u0003\u0004\u0005\u0006\u0007\u0008\u000e\u000f", ItchMessageType.ADD_ORDER);
-        assertEquals(PayloadKind.UNKNOWN, binarySession.guess().kind());
+        assertEquals("unknown", binarySession.guess().decoder());
 
-        final PayloadSample noItchTypes = new PayloadSample();
+        final PayloadSample noItchTypes = new PayloadSample(CaptureProtocols.all());
         final MoldUdp64Framer framer = new MoldUdp64Framer("NASDAQ0001", 1, 1_400);
         for (final char type : new char[] {'Z', 'a', 'A'}) {
             final int at = framer.add(36 + (type == 'A' ? 1 : 0)); // 'A' one byte too long
             framer.buffer().putByte(at, (byte) type);
         }
         noItchTypes.add(framer.buffer(), 0, framer.length());
-        assertEquals(PayloadKind.UNKNOWN, noItchTypes.guess().kind());
+        assertEquals("unknown", noItchTypes.guess().decoder());
         assertTrue(noItchTypes.guess().reason().contains("(0 of 3 messages ITCH 5.0)"), noItchTypes.guess().reason());
 
-        final PayloadSample heartbeatsOnly = new PayloadSample();
+        final PayloadSample heartbeatsOnly = new PayloadSample(CaptureProtocols.all());
         addMold(heartbeatsOnly, "NASDAQ0001");
-        assertEquals(PayloadKind.UNKNOWN, heartbeatsOnly.guess().kind());
+        assertEquals("unknown", heartbeatsOnly.guess().decoder());
     }
 
     @Test
     void printableStatsdLinesAreStatsdDownToNinetyPercentOfLines() {
-        final PayloadSample ninety = new PayloadSample();
+        final PayloadSample ninety = new PayloadSample(CaptureProtocols.all());
         addText(ninety, "a:1|c\nb:2|g\nc:3|ms\nd:4|h\ne:5|d\n");
         addText(ninety, "f:x|s\r\ng:1|c|@0.1\nh:1|c|#k:v\ni:2|g\nnot statsd\n");
-        assertEquals(PayloadKind.STATSD, ninety.guess().kind());
+        assertEquals("statsd", ninety.guess().decoder());
         assertEquals("all 2 sampled payloads are printable text and 9 of their 10 lines have the StatsD form name:value|type",
                 ninety.guess().reason());
 
-        final PayloadSample eighty = new PayloadSample();
+        final PayloadSample eighty = new PayloadSample(CaptureProtocols.all());
         addText(eighty, "a:1|c\nb:2|g\nc:3|ms\nd:4|h\nhello\n");
         addText(eighty, "f:x|s\ng:1|c|@0.1\nh:1|c|#k:v\ni:2|g\nworld\n");
-        assertEquals(PayloadKind.UNKNOWN, eighty.guess().kind());
+        assertEquals("unknown", eighty.guess().decoder());
 
-        final PayloadSample prose = new PayloadSample();
+        final PayloadSample prose = new PayloadSample(CaptureProtocols.all());
         addText(prose, "GET / HTTP/1.1\r\nHost: example\r\n\r\n");
-        assertEquals(PayloadKind.UNKNOWN, prose.guess().kind());
+        assertEquals("unknown", prose.guess().decoder());
 
-        final PayloadSample oneBinary = new PayloadSample();
+        final PayloadSample oneBinary = new PayloadSample(CaptureProtocols.all());
         for (int i = 0; i < 20; i++) {
             addText(oneBinary, "a:1|c\n");
         }
         addBinary(oneBinary, 3);
-        assertEquals(PayloadKind.UNKNOWN, oneBinary.guess().kind(), "every StatsD payload must be text");
+        assertEquals("unknown", oneBinary.guess().decoder(), "every StatsD payload must be text");
     }
 
     @Test
     void onlyTheFirstNonEmptyPayloadsCount() {
-        final PayloadSample sample = new PayloadSample();
+        final PayloadSample sample = new PayloadSample(CaptureProtocols.all());
         assertEquals("no non-empty UDP payload to look at", sample.guess().reason());
         for (int i = 0; i < 10; i++) {
             sample.add(new UnsafeBuffer(new byte[0]), 0, 0);
         }
-        assertEquals(PayloadKind.UNKNOWN, sample.guess().kind());
+        assertEquals("unknown", sample.guess().decoder());
         for (int i = 0; i < PayloadSample.SIZE; i++) {
             addText(sample, "requests:" + i + "|c\n");
         }
@@ -131,16 +135,16 @@ class PayloadSampleTest {
         for (int i = 0; i < 1_000; i++) {
             addBinary(sample, i);
         }
-        assertEquals(PayloadKind.STATSD, sample.guess().kind());
+        assertEquals("statsd", sample.guess().decoder());
         assertTrue(sample.guess().reason().startsWith("all " + PayloadSample.SIZE + " sampled payloads"), sample.guess().reason());
     }
 
     @Test
     void theDecoderOptionOverridesTheGuessAndSaysWhatThePayloadsSuggest() {
-        final PayloadSample sample = new PayloadSample();
+        final PayloadSample sample = new PayloadSample(CaptureProtocols.all());
         addText(sample, "a:1|c\n");
-        final PayloadGuess chosen = sample.chosen(PayloadKind.ITCH);
-        assertEquals(PayloadKind.ITCH, chosen.kind());
+        final PayloadGuess chosen = sample.chosen(CaptureProtocols.named("itch"));
+        assertEquals("itch", chosen.decoder());
         assertTrue(chosen.chosen());
         assertEquals("chosen by --decoder itch; the payloads suggest StatsD: all 1 sampled payloads are printable text and 1 of their"
                 + " 1 lines have the StatsD form name:value|type", chosen.reason());
@@ -156,13 +160,13 @@ class PayloadSampleTest {
             }
         }
         final InspectionReport guessed = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(file));
-        assertEquals(PayloadKind.UNKNOWN, guessed.payloads().kind());
+        assertEquals("unknown", guessed.payloads().decoder());
         assertEquals(List.of(), guessed.total().messages().byType());
-        final InspectionReport chosen = new CaptureInspector(InspectOptions.defaults().withDecoder(PayloadKind.ITCH)).inspect(List.of(file));
-        assertEquals(PayloadKind.ITCH, chosen.payloads().kind());
+        final InspectionReport chosen = new CaptureInspector(InspectOptions.defaults().withDecoder(CaptureProtocols.named("itch"))).inspect(List.of(file));
+        assertEquals("itch", chosen.payloads().decoder());
         assertEquals(5, chosen.total().messages().total());
-        assertEquals(5, chosen.mold().malformedPayloads());
-        final InspectionReport statsd = new CaptureInspector(InspectOptions.defaults().withDecoder(PayloadKind.STATSD)).inspect(List.of(file));
+        assertEquals(5, ((MoldSummary) chosen.section()).malformedPayloads());
+        final InspectionReport statsd = new CaptureInspector(InspectOptions.defaults().withDecoder(CaptureProtocols.named("statsd"))).inspect(List.of(file));
         assertEquals(0, statsd.total().messages().total());
         // the five text lines have no ':'; the binary MoldUDP64 payloads add bad lines of their own
         assertTrue(statsd.total().messages().faultTotal() >= 5, "bad lines: " + statsd.total().messages().faultTotal());

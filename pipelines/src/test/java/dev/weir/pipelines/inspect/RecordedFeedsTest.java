@@ -3,6 +3,8 @@ package dev.weir.pipelines.inspect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.payload.MessageTally;
+import dev.weir.codec.payload.MoldSummary;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -87,7 +89,7 @@ class RecordedFeedsTest {
         }
         final InspectionReport report = inspect("replay/itch-small.pcap");
 
-        assertEquals(PayloadKind.ITCH, report.payloads().kind());
+        assertEquals("itch", report.payloads().decoder());
         assertEquals(micros.size(), report.total().packets());
         assertEquals(tsharkFlows("replay/itch-small.pcap"), flowsWithoutSourcePort(report.total()));
         assertEquals(micros.get(0) * 1_000, report.total().earliestNanos());
@@ -95,7 +97,7 @@ class RecordedFeedsTest {
         report.total().messages().byType().stream().filter(count -> count.count() > 0).forEach(count -> counted.put(count.code(), count.count()));
         assertEquals(types, counted);
         assertEquals(0, report.total().messages().faultTotal());
-        final MoldSummary mold = report.mold();
+        final MoldSummary mold = (MoldSummary) report.section();
         assertEquals(endSequence - firstSequence - sequences.size(), mold.missingMessages());
         assertTrue(mold.reorderedPackets() > 0, "the feed was recorded with late packets");
         final PlainLateness plain = new PlainLateness(eventMillis);
@@ -121,7 +123,7 @@ class RecordedFeedsTest {
         }
         final InspectionReport report = inspect("replay/statsd-small.pcap");
 
-        assertEquals(PayloadKind.STATSD, report.payloads().kind());
+        assertEquals("statsd", report.payloads().decoder());
         assertEquals(micros.size(), report.total().packets());
         assertEquals(tsharkFlows("replay/statsd-small.pcap"), flowsWithoutSourcePort(report.total()));
         assertEquals((micros.get(micros.size() - 1) - micros.get(0)) * 1_000, report.total().durationNanos());

@@ -2,6 +2,7 @@ package dev.weir.pipelines.inspect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.codec.payload.JsonText;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import java.nio.charset.StandardCharsets;

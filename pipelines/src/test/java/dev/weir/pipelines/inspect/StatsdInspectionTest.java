@@ -64,10 +64,10 @@ class StatsdInspectionTest {
         }
         final InspectionReport report = new CaptureInspector(InspectOptions.defaults()).inspect(List.of(file));
 
-        assertEquals(PayloadKind.STATSD, report.payloads().kind());
+        assertEquals("statsd", report.payloads().decoder());
         assertTrue(report.payloads().reason().startsWith("all 60 sampled payloads are printable text and 120 of their 123 lines"),
                 report.payloads().reason());
-        assertNull(report.mold());
+        assertNull(report.section());
         final Map<String, Long> types = new TreeMap<>();
         report.total().messages().byType().forEach(count -> types.put(count.code(), count.count()));
         assertEquals(expectedTypes, types);

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFormat;
-import dev.weir.pipelines.capture.CaptureFormatException;
-import dev.weir.pipelines.capture.DatagramFilter;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFormat;
+import dev.weir.codec.capture.CaptureFormatException;
+import dev.weir.codec.capture.DatagramFilter;
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.ItchMessageFileWriter;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
 import dev.weir.api.StreamPipeline;
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.operator.KeySelector;
-import dev.weir.pipelines.itch.ItchMessageType;
 import dev.weir.pipelines.trades.SymbolKey;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;

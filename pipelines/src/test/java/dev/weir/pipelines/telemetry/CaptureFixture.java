@@ -1,12 +1,12 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CapturePacket;
-import dev.weir.pipelines.capture.Datagram;
-import dev.weir.pipelines.capture.DatagramDecoder;
-import dev.weir.pipelines.capture.DatagramFilter;
-import dev.weir.pipelines.capture.LinkType;
-import dev.weir.pipelines.replay.ReplayDatagram;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CapturePacket;
+import dev.weir.codec.capture.Datagram;
+import dev.weir.codec.capture.DatagramDecoder;
+import dev.weir.codec.capture.DatagramFilter;
+import dev.weir.codec.capture.LinkType;
+import dev.weir.pipelines.replay.Payload;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +21,7 @@ import java.util.function.Consumer;
 
 /**
  * Writes small pcap files of StatsD datagrams (raw IP link type, IPv4 or IPv6 by the source address given) and
- * reads them back as {@link ReplayDatagram}s the way a replay does: capture file, datagram decoder, then the
+ * reads them back as {@link Payload}s the way a replay does: capture file, datagram decoder, then the
  * decoder under test. The replay package fills its datagram view through package-private accessors; the test
  * reaches them by reflection rather than copying the replay's reader.
  */
@@ -82,7 +82,7 @@ final class CaptureFixture {
      * @param capture the pcap file
      * @param each called once per datagram, in file order
      */
-    static void replay(final Path capture, final Consumer<ReplayDatagram> each) {
+    static void replay(final Path capture, final Consumer<Payload> each) {
         try (Reader reader = new Reader(capture)) {
             reader.pass(each);
         }
@@ -90,7 +90,7 @@ final class CaptureFixture {
 
     /** A capture opened once and read as often as a test needs, into one reused view; allocates nothing per pass. */
     static final class Reader implements AutoCloseable {
-        private final ReplayDatagram datagram = new ReplayDatagram();
+        private final Payload datagram = new Payload();
         private final CapturePacket packet = datagram.packet();
         private final Datagram udp = datagram.ip();
         private final DatagramDecoder decoder = new DatagramDecoder(DatagramFilter.any().destinationPort(STATSD_PORT));
@@ -103,7 +103,7 @@ final class CaptureFixture {
         }
 
         /** @param each called once per datagram, in file order, from the first */
-        void pass(final Consumer<ReplayDatagram> each) {
+        void pass(final Consumer<Payload> each) {
             file.rewind();
             while (file.next(packet)) {
                 if (decoder.decode(packet, udp)) {

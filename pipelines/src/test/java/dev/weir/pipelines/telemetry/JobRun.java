@@ -1,13 +1,13 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ResultRow;
 import dev.weir.pipelines.replay.RowPrinter;
-import dev.weir.pipelines.statsd.MetricType;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;

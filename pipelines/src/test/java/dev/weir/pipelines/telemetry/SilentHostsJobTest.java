@@ -6,8 +6,8 @@ import static dev.weir.pipelines.telemetry.JobRun.Step.watermark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.statsd.MetricType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,13 +2,13 @@ package dev.weir.pipelines.telemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.CaptureFiles;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.RowPrinter;
-import dev.weir.pipelines.statsd.MetricType;
 import dev.weir.time.SystemNanoClock;
 import java.nio.file.Path;
 import java.util.ArrayList;

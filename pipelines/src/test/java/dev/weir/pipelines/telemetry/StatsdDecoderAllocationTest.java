@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.DecodedEvents;
+import dev.weir.pipelines.replay.Payload;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.replay.ReplayDatagram;
-import dev.weir.pipelines.statsd.MetricType;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -69,7 +69,7 @@ class StatsdDecoderAllocationTest {
         final StringBuilder warned = new StringBuilder();
         final StatsdDecoder decoder = new StatsdDecoder(new ReplayContext(warned::append, 1024));
         final Reading reading = new Reading();
-        final Consumer<ReplayDatagram> decode = datagram -> decoder.decode(datagram, reading);
+        final Consumer<Payload> decode = datagram -> decoder.decode(datagram, reading);
         try (CaptureFixture.Reader reader = new CaptureFixture.Reader(capture.write(dir.resolve("load.pcap")))) {
             for (int i = 0; i < PASSES; i++) {
                 reader.pass(decode);

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.statsd.MetricType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

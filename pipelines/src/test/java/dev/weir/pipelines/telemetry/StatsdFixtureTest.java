@@ -3,9 +3,9 @@ package dev.weir.pipelines.telemetry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.statsd.MalformedLineReport;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.statsd.MalformedLineReport;
-import dev.weir.pipelines.statsd.MetricType;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URISyntaxException;

@@ -6,10 +6,10 @@ import static dev.weir.pipelines.telemetry.JobRun.Step.sampled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.RowPrinter;
-import dev.weir.pipelines.statsd.MetricType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;

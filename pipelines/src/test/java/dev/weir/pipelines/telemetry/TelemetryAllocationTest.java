@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
 import dev.weir.api.StreamPipeline;
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ResultRow;
-import dev.weir.pipelines.statsd.MetricType;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;

@@ -6,11 +6,11 @@ import static dev.weir.pipelines.telemetry.JobRun.Step.sampled;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.statsd.MetricType;
 import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
-import dev.weir.pipelines.statsd.MetricType;
 import dev.weir.state.HeapStateBackend;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.weir.pipelines.telemetry;
 
-import dev.weir.pipelines.statsd.MetricType;
+import dev.weir.codec.statsd.MetricType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

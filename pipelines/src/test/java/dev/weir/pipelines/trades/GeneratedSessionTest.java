@@ -3,11 +3,11 @@ package dev.weir.pipelines.trades;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.codec.itch.ItchMessageType;
+import dev.weir.codec.itch.MoldUdp64Packet;
 import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
 import dev.weir.pipelines.generate.ItchTrafficSummary;
-import dev.weir.pipelines.itch.ItchMessageType;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.trades.TradeReplay.Print;
 import dev.weir.state.HeapStateBackend;

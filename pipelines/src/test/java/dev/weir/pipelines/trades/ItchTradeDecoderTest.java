@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.pipelines.itch.MoldFormatException;
-import dev.weir.pipelines.itch.MoldUdp64Packet;
+import dev.weir.codec.itch.MoldFormatException;
+import dev.weir.codec.itch.MoldUdp64Packet;
 import dev.weir.pipelines.replay.PayloadFormatException;
 import dev.weir.pipelines.replay.ReplayContext;
 import java.util.ArrayList;

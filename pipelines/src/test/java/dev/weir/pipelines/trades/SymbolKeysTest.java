@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import dev.weir.pipelines.itch.Alpha;
+import dev.weir.codec.itch.Alpha;
 import dev.weir.state.KeyGroups;
 import org.junit.jupiter.api.Test;
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.codec.itch.Alpha;
+import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
-import dev.weir.pipelines.itch.Alpha;
-import dev.weir.pipelines.itch.ItchMessageType;
 import dev.weir.pipelines.replay.EventPool;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.PayloadDecoder;

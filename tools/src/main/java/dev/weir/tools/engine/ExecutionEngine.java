@@ -27,7 +27,7 @@ public interface ExecutionEngine {
      * @param elementFile the element file
      * @param maxLineBytes the longest line the element file may have
      * @param lines receives the lines, from one thread at a time
-     * @throws dev.weir.pipelines.input.BadInputException a job file or row that is bad or that the
+     * @throws dev.weir.codec.input.BadInputException a job file or row that is bad or that the
      *     engine refuses, naming file, line and field; the lines of the rows before a bad row are out
      * @throws Exception if the engine's job fails
      */
@@ -43,7 +43,7 @@ public interface ExecutionEngine {
      * @param options where and how to run
      * @param lines receives the lines, from one thread at a time
      * @return the number of records dropped as late
-     * @throws dev.weir.pipelines.input.BadInputException a job file or record that is bad or that
+     * @throws dev.weir.codec.input.BadInputException a job file or record that is bad or that
      *     the engine refuses, naming file, line and field
      * @throws Exception if the engine's job fails
      */

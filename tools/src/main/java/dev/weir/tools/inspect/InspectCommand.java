@@ -1,13 +1,13 @@
 package dev.weir.tools.inspect;
 
-import dev.weir.pipelines.capture.CaptureFileException;
+import dev.weir.codec.capture.CaptureFileException;
 import dev.weir.pipelines.inspect.CaptureInspector;
 import dev.weir.pipelines.inspect.FileInspection;
 import dev.weir.pipelines.inspect.InspectOptions;
 import dev.weir.pipelines.inspect.InspectionReport;
-import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.tools.InputFiles;
 import dev.weir.tools.ResultWriter;
 import dev.weir.tools.WeirVersion;
@@ -16,10 +16,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir inspect [--port N] [--decoder auto|itch|statsd] [--format text|json] CAPTURE...}: prints what capture
@@ -97,13 +97,15 @@ public final class InspectCommand implements Callable<Integer> {
             }
             options = options.withPort(port);
         }
-        return switch (decoder) {
-            case "auto" -> options;
-            case "itch" -> options.withDecoder(PayloadKind.ITCH);
-            case "statsd" -> options.withDecoder(PayloadKind.STATSD);
-            default -> throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--decoder must be auto, itch or statsd, got '" + decoder + "'");
-        };
+        if (decoder.equals("auto")) {
+            return options;
+        }
+        try {
+            return options.withDecoder(CaptureProtocols.named(decoder));
+        } catch (final IllegalArgumentException unknown) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--decoder must be auto, " + CaptureProtocols.names("or") + ", got '" + decoder + "'");
+        }
     }
 
     private boolean json() {

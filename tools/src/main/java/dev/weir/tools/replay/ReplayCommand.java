@@ -1,11 +1,12 @@
 package dev.weir.tools.replay;
 
-import dev.weir.pipelines.capture.CaptureFile;
-import dev.weir.pipelines.capture.CaptureFileException;
-import dev.weir.pipelines.capture.DatagramFilter;
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.capture.CaptureFile;
+import dev.weir.codec.capture.CaptureFileException;
+import dev.weir.codec.capture.DatagramFilter;
+import dev.weir.codec.input.BadInputException;
 import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.replay.EventRecords;
+import dev.weir.pipelines.replay.CaptureProtocol;
+import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.pipelines.replay.JobFileReplay;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
@@ -44,11 +45,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir replay --pipeline NAME CAPTURE...}: replays packet captures through a reference pipeline and prints
@@ -236,15 +237,15 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--thresholds goes with --pipeline statsd-alerts");
         }
         if (decoder == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--job needs --decoder itch or statsd (weir inspect names a capture's)");
+            throw new CommandLine.ParameterException(spec.commandLine(), "--job needs --decoder " + CaptureProtocols.names("or") + " (weir inspect names a capture's)");
         }
         if (format != null || outOfOrderness != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), (format != null ? "--format" : "--out-of-orderness")
                     + " goes with --pipeline; a job file prints FIRE and LATE lines and has its own watermarks");
         }
-        final EventRecords<?> records;
+        final CaptureProtocol<?> records;
         try {
-            records = ReplayJobs.records(decoder);
+            records = CaptureProtocols.named(decoder);
         } catch (final IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--decoder: " + e.getMessage());
         }

@@ -1,6 +1,6 @@
 package dev.weir.tools.run;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /** An {@code --output} file that cannot be used, such as one that is an input of the run. */
 public final class OutputFileException extends BadInputException {

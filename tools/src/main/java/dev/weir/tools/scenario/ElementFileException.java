@@ -1,6 +1,6 @@
 package dev.weir.tools.scenario;
 
-import dev.weir.pipelines.input.BadInputException;
+import dev.weir.codec.input.BadInputException;
 
 /** A bad row of an element file: names the file, the line and the column at fault. */
 public final class ElementFileException extends BadInputException {
