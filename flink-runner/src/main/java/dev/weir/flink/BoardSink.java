@@ -16,10 +16,12 @@ final class BoardSink<T> implements Sink<T> {
 
     private final String boardId;
     private final boolean countsDropped;
+    private final boolean bySubtask;
 
-    private BoardSink(final String boardId, final boolean countsDropped) {
+    private BoardSink(final String boardId, final boolean countsDropped, final boolean bySubtask) {
         this.boardId = boardId;
         this.countsDropped = countsDropped;
+        this.bySubtask = bySubtask;
     }
 
     /**
@@ -27,7 +29,15 @@ final class BoardSink<T> implements Sink<T> {
      * @return a sink that adds each line to the board
      */
     static BoardSink<String> lines(final LineBoard board) {
-        return new BoardSink<>(board.id(), false);
+        return new BoardSink<>(board.id(), false, false);
+    }
+
+    /**
+     * @param board the run's board
+     * @return a sink that adds each line of a two-input join's subtask to the board, in the subtask's epoch
+     */
+    static BoardSink<String> joinLines(final LineBoard board) {
+        return new BoardSink<>(board.id(), false, true);
     }
 
     /**
@@ -36,17 +46,20 @@ final class BoardSink<T> implements Sink<T> {
      * @return a sink that counts each record it receives as dropped late
      */
     static <T> BoardSink<T> droppedLate(final LineBoard board) {
-        return new BoardSink<>(board.id(), true);
+        return new BoardSink<>(board.id(), true, false);
     }
 
     @Override
     public SinkWriter<T> createWriter(final WriterInitContext context) {
         final LineBoard board = LineBoard.of(boardId);
+        final int subtask = context.getTaskInfo().getIndexOfThisSubtask();
         return new SinkWriter<>() {
             @Override
             public void write(final T element, final Context context) {
                 if (countsDropped) {
                     board.dropLate();
+                } else if (bySubtask) {
+                    board.add(subtask, (String) element);
                 } else {
                     board.add((String) element);
                 }
