@@ -6,8 +6,8 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 
 /**
  * The sinks of a scenario job: each hands what it receives to the run's {@link LineBoard}, either
- * as a line or as one more record dropped as late. Chained to the window operator (same task,
- * parallelism 1), so the board sees main and side output in the order the operator emitted them.
+ * as a line or as one more record dropped as late. Chained to the window operator (same task, same
+ * parallelism), so the board sees each subtask's main and side output in the order it emitted them.
  *
  * @param <T> what the sink receives
  */

@@ -32,7 +32,12 @@ import org.apache.flink.api.connector.source.SourceOutput;
  * channel's last row its periodic watermark repeats, and with idleness the only later change is
  * the tick at which its idleness timer runs out, which this class computes by Flink's rule (the
  * second check without a record starts the inactivity; a later check more than {@code idleness}
- * ms after it finds the channel idle) and jumps to. Not thread-safe: the source reader's thread.
+ * ms after it finds the channel idle) and jumps to.
+ *
+ * <p>The channels of an input of a two-input job are parallel source instances instead
+ * ({@link ParallelChannels}): the same generators and calls, but each channel's output is a source
+ * subtask's, combined by Flink's valve one emission at a time, as on Weir. Not thread-safe: the
+ * source reader's thread.
  */
 final class ChannelWatermarks {
     /** Marks "no tick pending" for a channel's idleness timer. */

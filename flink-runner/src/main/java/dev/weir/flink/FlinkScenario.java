@@ -38,8 +38,10 @@ import org.apache.flink.util.OutputTag;
  * A job file (docs/scenarios.md) as a Flink job with Flink's own window operators: the scenario's
  * rows from a {@link ScenarioSource}, Flink's watermark generators, {@code keyBy(key).window(...)}
  * with Flink's assigner and trigger, {@code allowedLateness}, {@code sideOutputLateData}, and a
- * window function that prints Weir's {@code FIRE} line ({@link FireLines}). What this layer cannot
- * translate is refused by {@link #check} with the section and the reason (docs/flink.md). Stateless.
+ * window function that prints Weir's {@code FIRE} line ({@link FireLines}); a two-input job (docs/scenarios.md,
+ * "Two inputs") as two sources taking turns into Flink's interval join, Flink's window operator over their
+ * union (a window join) or a two-input operator. What this layer cannot translate is refused by
+ * {@link #check} with the section and the reason (docs/flink.md). Stateless.
  */
 public final class FlinkScenario {
     private static final String JOB_NAME = "weir scenario";
@@ -60,7 +62,7 @@ public final class FlinkScenario {
     public static void check(final JobSpec job, final String jobFile) {
         if (job.isTwoInput()) {
             if (job.join() != null && job.join().kind() == JoinKind.WINDOW) {
-                checkTrigger(job.join().window(), jobFile);
+                checkTrigger(job.join().window(), jobFile, "join.window.trigger");
             }
             return;
         }
@@ -73,17 +75,21 @@ public final class FlinkScenario {
     }
 
     static void checkTrigger(final WindowSpec window, final String jobFile) {
+        checkTrigger(window, jobFile, "window.trigger");
+    }
+
+    private static void checkTrigger(final WindowSpec window, final String jobFile, final String field) {
         final TriggerSpec trigger = window.trigger();
         if (trigger == null) {
             return;
         }
         if (trigger.kind() == TriggerSpec.Kind.PROCESSING_TIME) {
-            throw new ScenarioRefusedException(jobFile, 0, "window.trigger", FlinkTriggers.PROCESSING_TIME);
+            throw new ScenarioRefusedException(jobFile, 0, field, FlinkTriggers.PROCESSING_TIME);
         }
         if (trigger.kind() == TriggerSpec.Kind.CONTINUOUS_EVENT_TIME) {
             final String differs = FlinkTriggers.continuousDiffers(window.kind(), window.sizeMillis(), trigger.parameter());
             if (differs != null) {
-                throw new ScenarioRefusedException(jobFile, 0, "window.trigger", differs);
+                throw new ScenarioRefusedException(jobFile, 0, field, differs);
             }
         }
     }
@@ -91,7 +97,9 @@ public final class FlinkScenario {
     /**
      * Runs a checked job over its rows on a Flink environment: the source at parallelism 1, the
      * window at the job's {@code parallelism}. The {@code FIRE} and {@code LATE} lines go to
-     * {@code lines} once the job is over, each key's in the order its window subtask emitted them. When every channel has an {@code E} row, event time ends
+     * {@code lines} once the job is over, each key's in the order its window subtask emitted them
+     * (a two-input job's {@code JOIN}, {@code LATE}, {@code WM} and {@code STATUS} lines in Weir's
+     * order, {@link #runTwoInputs}). When every channel has an {@code E} row, event time ends
      * (MAX); otherwise a channel never ends, as on Weir: once every row is processed the job is
      * stopped with a savepoint without draining, so no MAX watermark fires the windows still open.
      * The environment must run the job in this JVM (a local environment or a MiniCluster), where
