@@ -287,7 +287,15 @@ public final class FlinkScenario {
         final long deadline = System.nanoTime() + STOP_DEADLINE.toNanos();
         while (true) {
             try {
-                client.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL).get();
+                final CompletableFuture<String> stop = client.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL);
+                // the job can only end by this stop (a channel never ends), and its end may come before the stop's answer,
+                // which with a finished source task may never come: whichever completes first; a failed job throws its failure
+                CompletableFuture.anyOf(stop, result).get();
+                if (result.isDone()) {
+                    result.get();
+                    return;
+                }
+                stop.get();
                 return;
             } catch (ExecutionException e) {
                 if (result.isDone()) {

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two-input scenario jobs on Flink against Weir: 200 seeded random jobs and element files of the tools'
+ * Two-input scenario jobs on Flink against Weir: 150 seeded random jobs and element files of the tools'
  * differential ({@link RandomTwoInputJobs}: no join, interval joins, tumbling, sliding and session window joins,
  * 1 to 3 channels per input, watermark strategies with intervals and idleness, parallelism 1 to 3, records late on
  * both inputs), each run by Weir's scenario runner (the deterministic scheduler) and by {@link FlinkScenario} on one
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * so the comparison covers what lateness does.
  */
 class FlinkTwoInputDifferentialTest {
-    private static final int JOBS = 200;
+    private static final int JOBS = 150;
 
     private static URI rest;
 
