@@ -7,11 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.eventtime.AscendingTimestampsWatermarks;
 import org.apache.flink.api.common.eventtime.BoundedOutOfOrdernessWatermarks;
+import org.apache.flink.api.common.eventtime.NoWatermarksGenerator;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
 import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkOutputMultiplexer;
 import org.apache.flink.api.common.eventtime.WatermarksWithIdleness;
+import org.apache.flink.api.connector.source.SourceOutput;
 
 /**
  * The watermarks of a scenario's channels on Flink, driven by the scenario's processing time (the
@@ -30,7 +32,12 @@ import org.apache.flink.api.common.eventtime.WatermarksWithIdleness;
  * channel's last row its periodic watermark repeats, and with idleness the only later change is
  * the tick at which its idleness timer runs out, which this class computes by Flink's rule (the
  * second check without a record starts the inactivity; a later check more than {@code idleness}
- * ms after it finds the channel idle) and jumps to. Not thread-safe: the source reader's thread.
+ * ms after it finds the channel idle) and jumps to.
+ *
+ * <p>The channels of an input of a two-input job are parallel source instances instead
+ * ({@link ParallelChannels}): the same generators and calls, but each channel's output is a source
+ * subtask's, combined by Flink's valve one emission at a time, as on Weir. Not thread-safe: the
+ * source reader's thread.
  */
 final class ChannelWatermarks {
     /** Marks "no tick pending" for a channel's idleness timer. */
@@ -38,6 +45,8 @@ final class ChannelWatermarks {
 
     private final long interval;
     private final long idleness;
+    /** For an input of a two-input job: its channels as parallel source instances; null for a one-input job's splits. */
+    private final ParallelChannels parallel;
     private final ScenarioClock clock = new ScenarioClock();
     private final ForwardingOutput combined = new ForwardingOutput();
     private final WatermarkOutputMultiplexer multiplexer = new WatermarkOutputMultiplexer(combined);
@@ -57,6 +66,17 @@ final class ChannelWatermarks {
      * @param channels the number of channels, 1 or more
      */
     ChannelWatermarks(final WatermarkSpec spec, final int channels) {
+        this(spec, channels, null);
+    }
+
+    /**
+     * @param spec the input's watermarks section
+     * @param channels the number of channels, 1 or more
+     * @param parallel for an input of a two-input job, its channels as parallel source instances ({@link ParallelChannels},
+     *     each emission on its own, as on Weir); null for the splits of one reader, combined by Flink's multiplexer once per tick
+     */
+    ChannelWatermarks(final WatermarkSpec spec, final int channels, final ParallelChannels parallel) {
+        this.parallel = parallel;
         this.interval = spec.intervalMillis();
         this.idleness = spec.idlenessMillis();
         this.ended = new boolean[channels];
@@ -65,10 +85,15 @@ final class ChannelWatermarks {
         this.idleTick = new long[channels];
         this.open = channels;
         for (int channel = 0; channel < channels; channel++) {
-            final String id = Integer.toString(channel);
-            multiplexer.registerNewOutput(id);
-            immediate.add(multiplexer.getImmediateOutput(id));
-            deferred.add(multiplexer.getDeferredOutput(id));
+            if (parallel != null) {
+                immediate.add(parallel.channel(channel));
+                deferred.add(parallel.channel(channel));
+            } else {
+                final String id = Integer.toString(channel);
+                multiplexer.registerNewOutput(id);
+                immediate.add(multiplexer.getImmediateOutput(id));
+                deferred.add(multiplexer.getDeferredOutput(id));
+            }
             generators.add(generator(spec, clock));
             // Flink's idleness timer starts with no record seen: its first check already starts the inactivity
             ticksSinceRecord[channel] = 1;
@@ -90,8 +115,13 @@ final class ChannelWatermarks {
             case EXPLICIT:
             case NONE:
             default:
-                // W rows only
-                return null;
+                if (spec.idlenessMillis() <= 0) {
+                    // W rows only
+                    return null;
+                }
+                // W rows, and Flink's idleness timer over a generator that emits nothing (noWatermarks().withIdleness(...))
+                generator = new NoWatermarksGenerator<>();
+                break;
         }
         return spec.idlenessMillis() > 0 ? new WatermarksWithIdleness<>(generator, Duration.ofMillis(spec.idlenessMillis()), clock) : generator;
     }
@@ -99,6 +129,14 @@ final class ChannelWatermarks {
     /** @param output where the combined watermark and idleness go: the reader's output of this poll */
     void emitTo(final WatermarkOutput output) {
         combined.target = output;
+    }
+
+    /** @param output where the combined watermark and idleness, or a window join's channel marks, go: the reader's output of this poll */
+    void emitTo(final SourceOutput<ScenarioRecord> output) {
+        combined.target = output;
+        if (parallel != null) {
+            parallel.emitTo(output);
+        }
     }
 
     /**

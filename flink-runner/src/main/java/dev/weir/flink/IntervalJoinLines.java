@@ -28,6 +28,6 @@ final class IntervalJoinLines extends ProcessJoinFunction<ScenarioRecord, Scenar
 
     @Override
     public void processElement(final ScenarioRecord left, final ScenarioRecord right, final Context ctx, final Collector<String> out) {
-        LineBoard.of(boardId).add(ScenarioLines.withWatermark(ScenarioLines.intervalJoin(left, right, ctx.getTimestamp()), watermark));
+        LineBoard.of(boardId).add(getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), ScenarioLines.withWatermark(ScenarioLines.intervalJoin(left, right, ctx.getTimestamp()), watermark));
     }
 }

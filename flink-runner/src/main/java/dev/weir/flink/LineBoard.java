@@ -1,6 +1,7 @@
 package dev.weir.flink;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -9,18 +10,27 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Where the sinks of a scenario job put what they receive, in the JVM that runs the job (a local
  * MiniCluster): the lines in the order the window operator emitted them, and the count of records
  * dropped as late, and the source's word that a channel without an end has emitted all its rows.
  * One board per run, found by its id, which the sinks and the source carry. Thread-safe.
+ *
+ * <p>The lines of a two-input join at parallelism above 1 come from several subtasks at once. Each
+ * subtask counts its epochs: a new one starts at each watermark its operator takes and after each
+ * source step's marker, which every subtask sees in the same order (the lock-step lets one step
+ * through at a time). Such lines go out epoch by epoch, subtask by subtask within an epoch, which
+ * is the order Weir's scheduler prints the lines of parallel instances in.
  */
 final class LineBoard {
     private static final Map<String, LineBoard> BOARDS = new ConcurrentHashMap<>();
 
     private final String id;
-    private final Queue<String> lines = new ConcurrentLinkedQueue<>();
+    private final Queue<Entry> lines = new ConcurrentLinkedQueue<>();
+    private final AtomicLong added = new AtomicLong();
+    private final AtomicLongArray epochs = new AtomicLongArray(RowDone.MAX_PARALLELISM);
     private final AtomicLong lateDropped = new AtomicLong();
     private final CompletableFuture<Void> rowsEmitted = new CompletableFuture<>();
     private final LockStep lockStep = new LockStep();
@@ -55,9 +65,22 @@ final class LineBoard {
         return id;
     }
 
-    /** @param line a line the job printed */
+    /** @param line a line the job printed (a one-input job, or an operator at parallelism 1) */
     void add(final String line) {
-        lines.add(line);
+        lines.add(new Entry(0, 0, added.getAndIncrement(), line));
+    }
+
+    /**
+     * @param subtask the subtask of a two-input join that printed the line
+     * @param line the line, which goes out in that subtask's current epoch
+     */
+    void add(final int subtask, final String line) {
+        lines.add(new Entry(epochs.get(subtask), subtask, added.getAndIncrement(), line));
+    }
+
+    /** @param subtask a subtask of a two-input join, which starts a new epoch: it took a watermark, or a step's marker */
+    void nextEpoch(final int subtask) {
+        epochs.incrementAndGet(subtask);
     }
 
     /** Counts one record dropped as late. */
@@ -90,9 +113,15 @@ final class LineBoard {
         return rowsEmitted;
     }
 
-    /** @return the lines so far, in emission order */
+    /** @return the lines so far, in emission order (a two-input join's epoch by epoch, subtask by subtask) */
     List<String> lines() {
-        return new ArrayList<>(lines);
+        final List<Entry> entries = new ArrayList<>(lines);
+        entries.sort(Comparator.comparingLong(Entry::epoch).thenComparingInt(Entry::subtask).thenComparingLong(Entry::order));
+        final List<String> out = new ArrayList<>(entries.size());
+        for (final Entry entry : entries) {
+            out.add(entry.line());
+        }
+        return out;
     }
 
     /** @return the records dropped as late so far */
@@ -103,5 +132,9 @@ final class LineBoard {
     /** Unregisters the board. */
     void close() {
         BOARDS.remove(id);
+    }
+
+    /** A line with where it goes: its subtask's epoch, the subtask, and the order it arrived in. */
+    private record Entry(long epoch, int subtask, long order, String line) {
     }
 }

@@ -5,8 +5,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * How the two sources of a two-input scenario job take turns, in the JVM that runs the job: each
  * source tells the next step it will take (a tick before a row, or one of its own rows), and takes
- * it only once every earlier step of the other source is through the two-input operator, which
- * acknowledges each step when the source's marker behind it arrives. Steps are ordered by row,
+ * it only once every earlier step of the other source is through the operator that meets both
+ * inputs, every subtask of which acknowledges each step when the source's marker for it arrives
+ * ({@link RowDone}). Steps are ordered by row,
  * then tick (a row after the ticks due before it), then input (left first), so the operator sees
  * the interleaving the element file's rows fix, whatever the tasks' timing. Thread-safe.
  */
@@ -50,7 +51,7 @@ final class LockStep {
         return input < other || pendingRow[input] == DONE;
     }
 
-    /** @param input 0 (left) or 1 (right): the operator has handled that source's last step */
+    /** @param input 0 (left) or 1 (right): a subtask of the operator has handled that source's last step */
     synchronized void acknowledge(final int input) {
         acknowledged[input]++;
         change();
@@ -58,7 +59,7 @@ final class LockStep {
 
     /**
      * @param input 0 (left) or 1 (right)
-     * @return the steps of that source the operator has handled
+     * @return the markers of that source the operator's subtasks have acknowledged (one per subtask and step)
      */
     synchronized long acknowledged(final int input) {
         return acknowledged[input];

@@ -13,8 +13,9 @@ import org.apache.flink.core.io.InputStatus;
  * One source of a two-input scenario job: walks every row of the element file, runs its input's
  * ticks due before each row and emits the rows of its input, as {@link ScenarioSourceReader} does
  * for one input, but one step at a time in turn with the other input's source ({@link LockStep}):
- * a step waits until every earlier step of either input is through the two-input operator, and a
- * {@link RowDone} marker follows it. Runs on its source task's thread only.
+ * a step waits until every earlier step of either input is through the operator that meets both
+ * inputs, and a {@link RowDone} marker per subtask of that operator follows it. Runs on its source
+ * task's thread only.
  */
 final class LockStepSourceReader implements SourceReader<ScenarioRecord, ScenarioSplit> {
     private static final long NO_TICK = Long.MIN_VALUE;
@@ -24,22 +25,24 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
     private final String boardId;
     private final ChannelWatermarks watermarks;
     private final int input;
+    private final ScenarioRecord[] markers;
     private CompletableFuture<Void> available = new CompletableFuture<>();
     private ScenarioSplit split;
     private int position;
     private boolean noMoreSplits;
-    private long markers;
+    private long markersSent;
     private boolean stepTold;
     private long stepTick = NO_TICK;
     private boolean rowsEmitted;
 
     LockStepSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements, final String boardId,
-            final ChannelWatermarks watermarks, final int input) {
+            final ChannelWatermarks watermarks, final int input, final int subtasks) {
         this.context = context;
         this.elements = elements;
         this.boardId = boardId;
         this.watermarks = watermarks;
         this.input = input;
+        this.markers = RowDone.markers(subtasks);
     }
 
     @Override
@@ -56,7 +59,7 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
         final LineBoard board = LineBoard.of(boardId);
         final LockStep lockStep = board.lockStep();
         final CompletableFuture<Void> change = lockStep.changed();
-        if (lockStep.acknowledged(input) < markers) {
+        if (lockStep.acknowledged(input) < markersSent) {
             return waitFor(change);
         }
         if (!stepTold) {
@@ -77,8 +80,10 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
             position++;
             emit(element, output);
         }
-        output.collect(RowDone.marker());
-        markers++;
+        for (final ScenarioRecord marker : markers) {
+            output.collect(marker);
+        }
+        markersSent += markers.length;
         stepTold = false;
         return InputStatus.MORE_AVAILABLE;
     }

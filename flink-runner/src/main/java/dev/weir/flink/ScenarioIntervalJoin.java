@@ -16,6 +16,7 @@ import org.apache.flink.util.OutputTag;
  * (bounds, exclusivity, buffering, lateness, cleanup), which also acknowledges each source step's
  * {@link RowDone} marker, tells {@link IntervalJoinLines} the watermark, and prints a late record
  * of either side as a {@code LATE} line, or counts it as dropped without {@code sideOutputLateData}.
+ * Each marker and each watermark starts a new epoch of the subtask's lines ({@link LineBoard}).
  * Runs on its task's thread.
  */
 final class ScenarioIntervalJoin extends IntervalJoinOperator<String, ScenarioRecord, ScenarioRecord, String> {
@@ -46,7 +47,7 @@ final class ScenarioIntervalJoin extends IntervalJoinOperator<String, ScenarioRe
     @Override
     public void processElement1(final StreamRecord<ScenarioRecord> record) throws Exception {
         if (RowDone.is(record.getValue())) {
-            LineBoard.of(boardId).lockStep().acknowledge(0);
+            acknowledge(0);
         } else {
             super.processElement1(record);
         }
@@ -55,14 +56,25 @@ final class ScenarioIntervalJoin extends IntervalJoinOperator<String, ScenarioRe
     @Override
     public void processElement2(final StreamRecord<ScenarioRecord> record) throws Exception {
         if (RowDone.is(record.getValue())) {
-            LineBoard.of(boardId).lockStep().acknowledge(1);
+            acknowledge(1);
         } else {
             super.processElement2(record);
         }
     }
 
+    private void acknowledge(final int input) {
+        final LineBoard board = LineBoard.of(boardId);
+        board.nextEpoch(subtask());
+        board.lockStep().acknowledge(input);
+    }
+
+    private int subtask() {
+        return getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+    }
+
     @Override
     public void processWatermark(final Watermark mark) throws Exception {
+        LineBoard.of(boardId).nextEpoch(subtask());
         super.processWatermark(mark);
         ((IntervalJoinLines) getUserFunction()).watermark(mark.getTimestamp());
     }
@@ -71,7 +83,7 @@ final class ScenarioIntervalJoin extends IntervalJoinOperator<String, ScenarioRe
     protected <T> void sideOutput(final T value, final long timestamp, final boolean left) {
         final LineBoard board = LineBoard.of(boardId);
         if (sideOutputLateData) {
-            board.add(ScenarioLines.late(left ? ScenarioInput.LEFT : ScenarioInput.RIGHT, (ScenarioRecord) value));
+            board.add(subtask(), ScenarioLines.late(left ? ScenarioInput.LEFT : ScenarioInput.RIGHT, (ScenarioRecord) value));
         } else {
             board.dropLate();
         }

@@ -35,6 +35,10 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
     private final int channels;
     /** -1 for a one-input job; 0 (left) or 1 (right) for one source of a two-input job. */
     private final int input;
+    /** For a two-input job: the parallelism of the operator that meets both inputs, one marker per subtask. */
+    private final int subtasks;
+    /** For a window join: the slot of this input's channel 0 in the one valve over both inputs' channels; -1 otherwise. */
+    private final int firstSlot;
 
     /**
      * @param elements the rows in file order; a channel without an {@link ScenarioElement.Kind#END} row never
@@ -52,6 +56,8 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
         this.idlenessMillis = watermarks.idlenessMillis();
         this.channels = channels;
         this.input = -1;
+        this.subtasks = 1;
+        this.firstSlot = -1;
     }
 
     /**
@@ -63,9 +69,12 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
      * @param watermarks the input's watermarks section
      * @param channels the input's number of channels
      * @param input 0 (left) or 1 (right)
+     * @param subtasks the parallelism of the operator that meets both inputs: a step's markers, one per subtask ({@link RowDone})
+     * @param firstSlot for a window join, the slot of this input's channel 0 in the one valve over both inputs' channels (the
+     *     channels go on as {@link ChannelMarks}); -1 for an interval join or no join (the channels combined here)
      */
     ScenarioSource(final List<ScenarioElement> elements, final String boardId, final WatermarkSpec watermarks, final int channels,
-            final int input) {
+            final int input, final int subtasks, final int firstSlot) {
         this.elements = new ArrayList<>(elements);
         this.boardId = boardId;
         this.watermarkKind = watermarks.kind();
@@ -74,6 +83,8 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
         this.idlenessMillis = watermarks.idlenessMillis();
         this.channels = channels;
         this.input = input;
+        this.subtasks = subtasks;
+        this.firstSlot = firstSlot;
     }
 
     @Override
@@ -104,11 +115,13 @@ public final class ScenarioSource implements Source<ScenarioRecord, ScenarioSpli
 
     @Override
     public SourceReader<ScenarioRecord, ScenarioSplit> createReader(final SourceReaderContext context) {
-        final ChannelWatermarks watermarks = new ChannelWatermarks(
-                new WatermarkSpec(watermarkKind, maxOutOfOrdernessMillis, intervalMillis, idlenessMillis), channels);
+        final WatermarkSpec spec = new WatermarkSpec(watermarkKind, maxOutOfOrdernessMillis, intervalMillis, idlenessMillis);
         if (input >= 0) {
-            return new LockStepSourceReader(context, elements, boardId, watermarks, input);
+            final ParallelChannels parallel = firstSlot < 0 ? ParallelChannels.combined(channels)
+                    : ParallelChannels.marked(channels, firstSlot, subtasks);
+            final ChannelWatermarks watermarks = new ChannelWatermarks(spec, channels, parallel);
+            return new LockStepSourceReader(context, elements, boardId, watermarks, input, subtasks);
         }
-        return new ScenarioSourceReader(context, elements, boardId, watermarks);
+        return new ScenarioSourceReader(context, elements, boardId, new ChannelWatermarks(spec, channels));
     }
 }

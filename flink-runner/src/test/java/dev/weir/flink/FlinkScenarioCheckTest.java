@@ -56,4 +56,28 @@ final class FlinkScenarioCheckTest {
         assertRefused("window.trigger", "watermarks:\n  strategy: explicit\nwindow:\n  type: tumbling\n  size: 100001\n"
                 + "  trigger: continuous-event-time:1\n");
     }
+
+    @Test
+    void translatesTwoInputJobsOfEveryJoinAtAnyParallelism() {
+        final String inputs = "inputs:\n  left: { channels: 2, watermarks: { strategy: monotonous, interval: 100, idleness: 300 } }\n"
+                + "  right: { watermarks: { strategy: explicit } }\n";
+        final String[] jobs = {
+            inputs,
+            inputs + "parallelism: 3\n",
+            inputs + "join:\n  type: interval\n  lowerBound: -100\n  upperBound: 100\n  sideOutputLateData: true\nparallelism: 2\n",
+            inputs + "join:\n  type: window\n  window: { type: tumbling, size: 1000, allowedLateness: 500 }\n",
+            inputs + "join:\n  type: window\n  window: { type: session, gap: 300 }\nparallelism: 3\n",
+            inputs + "join:\n  type: window\n  window: { type: sliding, size: 300, slide: 100, trigger: count:2 }\nparallelism: 2\n",
+        };
+        for (final String yaml : jobs) {
+            assertDoesNotThrow(() -> FlinkScenario.check(job(yaml), "job.yaml"), yaml);
+        }
+    }
+
+    @Test
+    void refusesAWindowJoinWhoseTriggerDependsOnWallClockTime() {
+        final String inputs = "inputs:\n  left: { watermarks: { strategy: explicit } }\n  right: { watermarks: { strategy: explicit } }\n";
+        assertRefused("join.window.trigger", inputs + "join:\n  type: window\n  window: { type: tumbling, size: 1000, trigger: processing-time }\n");
+        assertRefused("join.window.trigger", inputs + "join:\n  type: window\n  window: { type: global, trigger: continuous-event-time:10 }\n");
+    }
 }

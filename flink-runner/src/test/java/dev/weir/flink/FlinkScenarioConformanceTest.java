@@ -41,8 +41,9 @@ import org.junit.jupiter.api.TestFactory;
  * copied here if they qualify (see {@link #EXCLUDED} for the others, whose job files are copied to
  * {@code excluded/} and must be refused by {@link FlinkScenario#check}; the processing-time trigger's
  * timing-free comparison is {@link FlinkProcessingTimeTriggerTest}); the others were written
- * for this layer and their {@code expected.txt} printed by {@code weir scenario}. All run on one
- * MiniCluster ({@link SharedMiniCluster}).
+ * for this layer and their {@code expected.txt} printed by {@code weir scenario}. Every two-input
+ * scenario of the tools' {@code conformance-two-input/} (interval joins, window joins, no join) is
+ * copied to {@code scenarios-two-input/} and runs. All run on one MiniCluster ({@link SharedMiniCluster}).
  */
 final class FlinkScenarioConformanceTest {
     /**
@@ -52,11 +53,7 @@ final class FlinkScenarioConformanceTest {
     static final Map<String, String> EXCLUDED = Map.ofEntries(
             Map.entry("explicit-watermarks-valve-output", "window"),       // no window: WM/STATUS lines of the valve
             Map.entry("processing-time-trigger", "window.trigger"),        // fires on the wall clock
-            Map.entry("valve-idleness-status", "window"),                  // no window: WM/STATUS lines of the valve
-            // window joins: Flink's window operator cannot take part in the sources' turns
-            Map.entry("seed-two-window-idle-side", "join.type"),
-            Map.entry("seed-two-window-lateness-refire", "join.type"),
-            Map.entry("seed-two-window-session-merge", "join.type"));
+            Map.entry("valve-idleness-status", "window"));                 // no window: WM/STATUS lines of the valve
 
     private static URI rest;
 
@@ -75,7 +72,7 @@ final class FlinkScenarioConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyTwoInputScenarioPrintsItsExpectedLinesOnFlink() throws IOException {
         final List<Path> directories = scenarioDirectories("scenarios-two-input");
-        assertEquals(5, directories.size(), "two-input scenario directories");
+        assertEquals(8, directories.size(), "two-input scenario directories");
         return directories.stream().map(directory -> DynamicTest.dynamicTest(directory.getFileName().toString(),
                 () -> runTwoInputScenario(directory)));
     }

@@ -8,8 +8,8 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 
 /**
  * The one Flink MiniCluster of the module's tests, started by the first test that needs it and
- * closed when the test JVM exits, so Flink's start-up is paid once. Two slots: a translated
- * pipeline at parallelism 2. Thread-safe.
+ * closed when the test JVM exits, so Flink's start-up is paid once. Three slots: a translated
+ * pipeline at parallelism 2, a two-input scenario job at parallelism 3. Thread-safe.
  */
 final class SharedMiniCluster {
     private static MiniCluster cluster;
@@ -26,7 +26,7 @@ final class SharedMiniCluster {
             final MiniCluster started = new MiniCluster(new MiniClusterConfiguration.Builder()
                     .setConfiguration(configuration)
                     .setNumTaskManagers(1)
-                    .setNumSlotsPerTaskManager(2)
+                    .setNumSlotsPerTaskManager(3)
                     .build());
             started.start();
             rest = started.getRestAddress().get();
