@@ -5,6 +5,9 @@ import dev.weir.offheap.MissingJvmFlagsException;
 import dev.weir.offheap.StateCapacityException;
 import dev.weir.offheap.StateSettingException;
 import dev.weir.pipelines.input.BadInputException;
+import dev.weir.tools.cli.ExitCodes;
+import dev.weir.tools.cli.Interruption;
+import dev.weir.tools.cli.OutputClosedException;
 import dev.weir.tools.engine.EngineUnavailableException;
 import picocli.CommandLine;
 

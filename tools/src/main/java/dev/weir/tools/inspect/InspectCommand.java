@@ -8,18 +8,18 @@ import dev.weir.pipelines.inspect.InspectionReport;
 import dev.weir.pipelines.inspect.PayloadKind;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
-import dev.weir.tools.InputFiles;
-import dev.weir.tools.ResultWriter;
-import dev.weir.tools.WeirVersion;
+import dev.weir.tools.cli.InputFiles;
+import dev.weir.tools.cli.ResultWriter;
+import dev.weir.tools.cli.WeirVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir inspect [--port N] [--decoder auto|itch|statsd] [--format text|json] CAPTURE...}: prints what capture

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
@@ -6,8 +6,8 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The state backend options shared by the commands that run pipelines: {@code --state},
