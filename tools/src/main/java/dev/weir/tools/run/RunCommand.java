@@ -77,6 +77,8 @@ public final class RunCommand implements Callable<Integer> {
     /** How often the progress line is rewritten: a few times a second. */
     private static final Duration PROGRESS_EVERY = Duration.ofMillis(250);
     private static final String CANNOT_RESTORE = "cannot restore: ";
+    /** The engine {@code --flink-address} and {@code --parallelism} are for. */
+    private static final String CLUSTER_ENGINE = "flink";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -161,7 +163,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         engine.check();
         if (engine.isWeir()) {
-            engine.refuse("--flink-address", "--parallelism");
+            engine.refuseOnWeir(CLUSTER_ENGINE, "--flink-address", "--parallelism");
         } else {
             engine.refuse("--state", "--state-dir", "--state-max-entries", "--state-initial-entries", "--restore", "--fresh",
                     "--max-rate", "--progress");
