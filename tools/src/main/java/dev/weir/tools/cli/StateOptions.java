@@ -1,33 +1,38 @@
 package dev.weir.tools.cli;
 
-import dev.weir.offheap.ChronicleStateBackend;
-import dev.weir.offheap.ChronicleStateConfig;
-import dev.weir.state.HeapStateBackend;
+import dev.weir.state.BackendSettingException;
 import dev.weir.state.StateBackend;
-import java.nio.file.Files;
+import dev.weir.state.StateBackendFactory;
+import dev.weir.state.StateBackends;
 import java.nio.file.Path;
-import picocli.CommandLine.Option;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /**
- * The state backend options shared by the commands that run pipelines: {@code --state},
- * {@code --state-dir}, {@code --state-max-entries} and {@code --state-initial-entries}.
+ * The state backend options shared by the commands that run pipelines: {@code --state NAME}, resolved through
+ * {@link StateBackends} (the backends on the class path and the built-in {@code heap}), and the options that are
+ * settings of a backend's factory: {@code --state-dir}, {@code --state-max-entries} and
+ * {@code --state-initial-entries}. A setting the chosen backend does not take is a usage error that names the
+ * backends that do; a value the factory refuses is one that names the option.
  */
 public final class StateOptions {
-    /**
-     * The most entries {@code --state-max-entries} and {@code --state-initial-entries} take: a
-     * Chronicle map reserves its full size up front (about 200 bytes an entry by default), so a
-     * larger count fails to allocate.
-     */
-    public static final long MAX_ENTRIES = 100_000_000L;
+    /** The factory setting of {@code --state-dir}. */
+    private static final String DIR_SETTING = "state.dir";
+    /** The factory setting of {@code --state-max-entries}. */
+    private static final String MAX_ENTRIES_SETTING = "state.max-entries";
+    /** The factory setting of {@code --state-initial-entries}. */
+    private static final String INITIAL_ENTRIES_SETTING = "state.initial-entries";
 
     @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--state", paramLabel = "BACKEND", defaultValue = "chronicle", converter = StateKindConverter.class,
+    @Option(names = "--state", paramLabel = "BACKEND", converter = BackendNameConverter.class,
             description = {"Where keyed window state lives: chronicle (default): off-heap in Chronicle Map;",
                 "heap: on the Java heap (docs/state.md)."})
-    private StateKind kind;
+    private String name;
 
     @Option(names = "--state-dir", paramLabel = "DIR",
             description = "Chronicle only: keep the state maps in files under DIR (recreated at start).")
@@ -44,49 +49,54 @@ public final class StateOptions {
     private Long initialEntries;
 
     /**
-     * @return the backend the options name
-     * @throws CommandLine.ParameterException if a Chronicle-only option comes with the heap backend,
-     *     a number is out of range or {@code --state-dir} is a file
+     * @return a new backend of the factory {@code --state} names (without it, {@link StateBackends#preferred()}),
+     *     given the settings of the options set
+     * @throws CommandLine.ParameterException if the backend does not take a setting whose option is given, or its
+     *     factory refuses a value
      */
     public StateBackend backend() {
-        if (kind == StateKind.HEAP) {
-            final String chronicleOnly = directory != null ? "--state-dir" : maxEntries != null ? "--state-max-entries"
-                    : initialEntries != null ? "--state-initial-entries" : null;
-            if (chronicleOnly != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(), chronicleOnly + " needs --state chronicle");
+        final StateBackendFactory factory = name != null ? StateBackends.factory(name) : StateBackends.preferred();
+        final Map<String, String> options = new LinkedHashMap<>();
+        final Map<String, String> settings = new LinkedHashMap<>();
+        setting(factory, options, settings, "--state-dir", DIR_SETTING, directory);
+        setting(factory, options, settings, "--state-max-entries", MAX_ENTRIES_SETTING, maxEntries);
+        setting(factory, options, settings, "--state-initial-entries", INITIAL_ENTRIES_SETTING, initialEntries);
+        try {
+            return factory.createBackend(settings);
+        } catch (final BackendSettingException refused) {
+            final String option = options.get(refused.setting());
+            if (option == null) {
+                throw refused;
             }
-            return HeapStateBackend.INSTANCE;
+            throw new CommandLine.ParameterException(spec.commandLine(), option + " " + refused.problem());
         }
-        ChronicleStateConfig config = ChronicleStateConfig.fromSystemProperties();
-        if (maxEntries != null) {
-            config = config.withMaxEntries(entries("--state-max-entries", maxEntries));
-        }
-        if (initialEntries != null) {
-            config = config.withInitialEntries(entries("--state-initial-entries", initialEntries));
-        }
-        if (directory != null) {
-            if (Files.exists(directory) && !Files.isDirectory(directory)) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--state-dir " + directory + " is a file, not a directory");
-            }
-            config = config.withStateDirectory(directory);
-        }
-        return new ChronicleStateBackend(config);
     }
 
-    private long entries(final String option, final long value) {
-        if (value < 1 || value > MAX_ENTRIES) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    option + " must be in 1.." + MAX_ENTRIES + ", got " + value);
+    private void setting(final StateBackendFactory factory, final Map<String, String> options, final Map<String, String> settings,
+            final String option, final String setting, final Object value) {
+        if (value == null) {
+            return;
         }
-        return value;
+        if (!factory.settings().contains(setting)) {
+            final StringJoiner takers = new StringJoiner(" or ");
+            for (final StateBackendFactory other : StateBackends.factories()) {
+                if (other.settings().contains(setting)) {
+                    takers.add("--state " + other.name());
+                }
+            }
+            throw new CommandLine.ParameterException(spec.commandLine(), option + (takers.length() > 0 ? " needs " + takers
+                    : " is a setting of no state backend on the class path"));
+        }
+        options.put(setting, option);
+        settings.put(setting, value.toString());
     }
 
-    /** Parses {@code --state}; an unknown name is a usage error that lists the valid ones. */
-    static final class StateKindConverter implements CommandLine.ITypeConverter<StateKind> {
+    /** Parses {@code --state}; a name of no backend is a usage error that lists the valid ones. */
+    static final class BackendNameConverter implements CommandLine.ITypeConverter<String> {
         @Override
-        public StateKind convert(final String value) {
+        public String convert(final String value) {
             try {
-                return StateKind.of(value);
+                return StateBackends.factory(value).name();
             } catch (final IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
