@@ -29,6 +29,37 @@ public final class FlinkEngine implements ExecutionEngine {
     }
 
     @Override
+    public String refusal(final String option) {
+        switch (option) {
+            case "--state":
+            case "--state-dir":
+            case "--state-max-entries":
+            case "--state-initial-entries":
+                return "window state lives in Flink's state backend";
+            case "--restore":
+                return "Flink cannot read Weir checkpoints";
+            case "--fresh":
+                return "Flink keeps each job's checkpoints in a directory of its own under --checkpoint-dir";
+            case "--max-rate":
+                return "the Flink job reads as fast as it can";
+            case "--progress":
+                return "Flink's job has no progress line";
+            case "--runtime":
+                return "the scenario runs on a local Flink MiniCluster";
+            case "--pace":
+                return "the Flink job reads the captures as fast as it can";
+            case "--port":
+            case "--address":
+            case "--skip-bad":
+                return "the Flink job replays every datagram of the captures, and a fault in one fails it";
+            case "--job":
+                return "a job file replays on Weir; weir run --engine flink runs one over record files";
+            default:
+                return "Weir-only";
+        }
+    }
+
+    @Override
     public void scenario(final JobSpec job, final Path jobFile, final Path elementFile, final int maxLineBytes,
             final Consumer<String> lines) {
         FlinkScenario.check(job, jobFile.toString());

@@ -1,5 +1,6 @@
 package dev.weir.offheap;
 
+import dev.weir.UserInputError;
 import java.util.List;
 
 /**
@@ -8,7 +9,7 @@ import java.util.List;
  * Thrown when the backend is created, before any Chronicle class is touched; the message names
  * every missing flag and module (docs/state.md, "When the flags are missing").
  */
-public final class MissingJvmFlagsException extends IllegalStateException {
+public final class MissingJvmFlagsException extends IllegalStateException implements UserInputError {
     private static final long serialVersionUID = 1L;
 
     /** The missing flags, as written on the command line; an unmodifiable list. */

@@ -1,10 +1,12 @@
 package dev.weir.offheap;
 
+import dev.weir.UserInputError;
+
 /**
  * A state would outgrow what its map was sized for; the message names the operator, the
  * state, the count and the setting to raise.
  */
-public final class StateCapacityException extends RuntimeException {
+public final class StateCapacityException extends RuntimeException implements UserInputError {
     private static final long serialVersionUID = 1L;
 
     /** @param message what is full and which setting to raise */

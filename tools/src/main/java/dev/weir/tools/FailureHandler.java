@@ -1,17 +1,21 @@
 package dev.weir.tools;
 
-import dev.weir.checkpoint.CheckpointFlagException;
-import dev.weir.codec.input.BadInputException;
+import dev.weir.UserInputError;
 import dev.weir.offheap.MissingJvmFlagsException;
-import dev.weir.offheap.StateCapacityException;
-import dev.weir.offheap.StateSettingException;
-import dev.weir.tools.engine.EngineUnavailableException;
+import dev.weir.codec.input.BadInputException;
+import dev.weir.tools.cli.ExitCodes;
+import dev.weir.tools.cli.Interruption;
+import dev.weir.tools.cli.OutputClosedException;
 import picocli.CommandLine;
 
 /**
- * Turns failures into one line on stderr: bad input (and a java command without the flags the
- * off-heap state needs, a bad {@code weir.state.*} system property, a state store over its capacity
- * setting, or an engine whose module is not on the class path) exits 2, a failed pipeline 1. The stack trace is printed only with
+ * Turns failures into one line on stderr: a user-input error exits 2 with its message alone, a failed pipeline 1
+ * with {@code error:} and a pointer to {@code --debug}. A user-input error is a {@link UserInputError} (a bad
+ * {@code weir.state.*} property, a java command without the flags the off-heap state or the checkpoints need, a
+ * state store over its capacity setting, an engine whose module is not on the class path) or a
+ * {@link BadInputException} (a job, element, record or capture file that cannot be used; the input parsers do not
+ * depend on the engine, so their base class stands for them), found on the failure itself or one of its causes:
+ * a state store fills up inside a task, and the pipeline's failure wraps it. The stack trace is printed only with
  * {@code --debug}. A standard output whose reader has gone ends the command quietly, with
  * {@link ExitCodes#OUTPUT_CLOSED}.
  */
@@ -26,15 +30,12 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
             // stopped by a signal: the interrupted line said so, and the JVM exits with the signal's status
             return ExitCodes.FAILED;
         }
-        // a java command without Weir's flags (for the off-heap state or for checkpoint files), a bad
-        // weir.state.* property or a state over its cap is a usage error: the message names the
-        // flags to add or the setting to correct
-        final boolean badInput = error instanceof BadInputException || error instanceof MissingJvmFlagsException
-                || error instanceof StateSettingException || error instanceof CheckpointFlagException || isCapacity(error)
-                || error instanceof EngineUnavailableException;
+        // the message of a user-input error names the file, flag or setting to correct
+        final Throwable userInput = userInputError(error);
+        final boolean badInput = userInput != null;
         // the library's advice to use the heap backend, in the command line's terms
-        final String hint = error instanceof MissingJvmFlagsException ? " (--state heap)" : "";
-        command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(error) + hint);
+        final String hint = userInput instanceof MissingJvmFlagsException ? " (--state heap)" : "";
+        command.getErr().println("weir: " + (badInput ? "" : "error: ") + describe(badInput ? userInput : error) + hint);
         if (isDebug(parseResult)) {
             error.printStackTrace(command.getErr());
         } else if (!badInput) {
@@ -44,22 +45,14 @@ final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
         return badInput ? ExitCodes.BAD_INPUT : ExitCodes.FAILED;
     }
 
-    private static String describe(final Exception error) {
-        final Throwable capacity = capacity(error);
-        if (capacity != null) {
-            return capacity.getMessage();
-        }
+    private static String describe(final Throwable error) {
         return error.getMessage() != null ? error.getMessage() : error.getClass().getSimpleName();
     }
 
-    /** A full state store is a setting to raise (its message says which), not a crash: a usage error. */
-    private static boolean isCapacity(final Exception error) {
-        return capacity(error) != null;
-    }
-
-    private static Throwable capacity(final Exception error) {
+    /** @return the first user-input error of the failure's cause chain (the failure itself first), or null */
+    private static Throwable userInputError(final Throwable error) {
         for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof StateCapacityException) {
+            if (cause instanceof UserInputError || cause instanceof BadInputException) {
                 return cause;
             }
         }

@@ -1,5 +1,6 @@
 package dev.weir.tools;
 
+import dev.weir.tools.cli.ExitCodes;
 import picocli.CommandLine;
 
 /** Unknown options and missing arguments: one message, a pointer to help, exit code 2. */

@@ -1,13 +1,16 @@
 package dev.weir.tools;
 
 import dev.weir.tools.bench.BenchCommand;
+import dev.weir.tools.cli.StandardOutput;
+import dev.weir.tools.cli.WeirVersion;
+import dev.weir.tools.cli.WholeNumberConverter;
 import dev.weir.tools.generate.GenerateCommand;
 import dev.weir.tools.inspect.InspectCommand;
 import dev.weir.tools.replay.ReplayCommand;
 import dev.weir.tools.run.RunCommand;
 import dev.weir.tools.scenario.ScenarioCommand;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code weir} command line. */
 @Command(

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.weir.tools.cli.ExitCodes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package dev.weir.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.weir.tools.cli.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
  * {@code System.out} and {@code System.err} captured: they are swapped for buffers during
  * the run and always restored afterwards. Runs are serialised, since the streams are global.
  */
-final class CommandRun {
+public final class CommandRun {
     private static final Object STREAMS = new Object();
     private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z]*(Exception|Error)\\b");
 
@@ -35,7 +36,7 @@ final class CommandRun {
      * @param args the command line after {@code weir}
      * @return the exit code and what was printed
      */
-    static CommandRun of(final String... args) {
+    public static CommandRun of(final String... args) {
         synchronized (STREAMS) {
             final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
             final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
@@ -59,27 +60,27 @@ final class CommandRun {
     }
 
     /** @return the exit code */
-    int exitCode() {
+    public int exitCode() {
         return exitCode;
     }
 
     /** @return everything printed on stdout */
-    String out() {
+    public String out() {
         return out;
     }
 
     /** @return everything printed on stderr */
-    String err() {
+    public String err() {
         return err;
     }
 
     /** @return stdout split into lines */
-    List<String> outLines() {
+    public List<String> outLines() {
         return lines(out);
     }
 
     /** @return stderr split into lines */
-    List<String> errLines() {
+    public List<String> errLines() {
         return lines(err);
     }
 
@@ -93,14 +94,14 @@ final class CommandRun {
      *
      * @param message the line after {@code weir: }
      */
-    void assertBadInput(final String message) {
+    public void assertBadInput(final String message) {
         assertEquals(ExitCodes.BAD_INPUT, exitCode, this::describe);
         assertEquals(List.of("weir: " + message), errLines(), this::describe);
         assertFalse(CLASS_NAME.matcher(err).find(), this::describe);
     }
 
     /** @return the command, exit code and both streams, for assertion messages */
-    String describe() {
+    public String describe() {
         return "weir " + String.join(" ", args) + " -> exit " + exitCode + "\n--- stdout:\n" + out + "--- stderr:\n" + err;
     }
 }

@@ -10,6 +10,7 @@ import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WindowKind;
+import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.scenario.ScenarioRunner;
 import dev.weir.tools.scenario.ScenarioRuntime;
 import java.io.IOException;

@@ -17,6 +17,7 @@ import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
 import dev.weir.pipelines.generate.StatsdTrafficGenerator;
 import dev.weir.pipelines.generate.StatsdTrafficOptions;
+import dev.weir.tools.cli.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;

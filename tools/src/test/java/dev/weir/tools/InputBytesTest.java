@@ -2,6 +2,7 @@ package dev.weir.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.tools.cli.ExitCodes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;

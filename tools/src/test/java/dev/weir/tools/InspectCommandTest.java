@@ -11,6 +11,7 @@ import dev.weir.pipelines.inspect.InspectOptions;
 import dev.weir.pipelines.inspect.ReportJson;
 import dev.weir.pipelines.inspect.ReportText;
 import dev.weir.pipelines.replay.CaptureProtocols;
+import dev.weir.tools.cli.ExitCodes;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
+import dev.weir.tools.cli.ExitCodes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -73,8 +74,12 @@ class OptionValueRulesTest {
                 "--format must be pcap, pcapng or nasdaq-binary, got 'PCAPNG'", "generate itch");
         assertUsage(CommandRun.of("scenario", "--runtime", "THREADED", "job.yaml", "elements.csv"),
                 "Invalid value for option '--runtime': unknown runtime 'THREADED' (valid values: deterministic, threaded)", "scenario");
-        assertUsage(CommandRun.of("scenario", "--engine", "FLINK", "job.yaml", "elements.csv"), "--engine must be weir or flink, got 'FLINK'",
-                "scenario");
+        // an engine name is looked up as typed, among the engines on the class path, which the one line lists
+        final CommandRun engine = CommandRun.of("scenario", "--engine", "FLINK", "job.yaml", "elements.csv");
+        assertEquals(ExitCodes.BAD_INPUT, engine.exitCode(), engine::describe);
+        assertEquals(List.of("weir: --engine FLINK: no engine of that name on the class path (engines: weir); an engine's module adds"
+                + " its name when it is on the class path, as the ./weir launcher adds the flink-runner module when the command line"
+                + " holds --engine flink"), engine.errLines(), engine::describe);
         for (final String[] bench : List.of(new String[] {"TUMBLING"}, new String[] {"tumbling", "--idle", "BACKOFF"},
                 new String[] {"tumbling", "--state", "HEAP"}, new String[] {"tumbling", "--placement", "HOP"})) {
             final String[] args = new String[bench.length + 3];

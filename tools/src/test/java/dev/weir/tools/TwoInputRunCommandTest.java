@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.scenario.ScenarioRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

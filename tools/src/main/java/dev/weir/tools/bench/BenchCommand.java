@@ -1,7 +1,6 @@
 package dev.weir.tools.bench;
 
 import dev.weir.api.StagePlacement;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.perf.bench.BenchReport;
 import dev.weir.perf.bench.BenchRun;
 import dev.weir.perf.bench.BenchSettings;
@@ -11,10 +10,11 @@ import dev.weir.perf.bench.PipelineRefusedException;
 import dev.weir.perf.bench.StateChoice;
 import dev.weir.perf.bench.WeirSystem;
 import dev.weir.state.KeyGroups;
-import dev.weir.tools.ExitCodes;
-import dev.weir.tools.WeirVersion;
-import java.io.PrintWriter;
+import dev.weir.time.SystemNanoClock;
+import dev.weir.tools.cli.ExitCodes;
+import dev.weir.tools.cli.WeirVersion;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -23,10 +23,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir bench PIPELINE [OPTIONS]}: benchmarks a named pipeline on Weir beside its single-thread ceiling (and the

@@ -4,7 +4,7 @@ import dev.weir.api.StagePlacement;
 import dev.weir.perf.bench.WeirSystem;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.runtime.IdleStrategyKind;
-import dev.weir.tools.DurationConverter;
+import dev.weir.tools.cli.DurationConverter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -19,6 +19,15 @@ public interface ExecutionEngine {
     String name();
 
     /**
+     * Why this engine does not honour an option of Weir's own runs, for the usage error
+     * {@code OPTION is not honoured with --engine NAME: REASON}.
+     *
+     * @param option the option as declared, e.g. {@code --state} or {@code --progress} (also for {@code --no-progress})
+     * @return the reason, a few words without a full stop
+     */
+    String refusal(String option);
+
+    /**
      * Runs a job file over an element file as {@code weir scenario} does, and hands over the same
      * lines: {@code FIRE} and {@code LATE} lines, then {@code # lateDropped=N} last.
      *

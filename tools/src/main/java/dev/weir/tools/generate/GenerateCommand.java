@@ -1,8 +1,8 @@
 package dev.weir.tools.generate;
 
-import dev.weir.tools.WeirVersion;
-import picocli.CommandLine;
+import dev.weir.tools.cli.WeirVersion;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** {@code weir generate itch|statsd ...}: writes generated traffic as a capture, or sends it (docs/replay.md, "Generating captures"). */
 @Command(

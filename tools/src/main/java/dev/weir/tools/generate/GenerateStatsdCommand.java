@@ -2,7 +2,7 @@ package dev.weir.tools.generate;
 
 import dev.weir.pipelines.generate.StatsdTrafficGenerator;
 import dev.weir.pipelines.generate.StatsdTrafficOptions;
-import dev.weir.tools.WeirVersion;
+import dev.weir.tools.cli.WeirVersion;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -8,7 +8,7 @@ import dev.weir.pipelines.generate.DatagramSink;
 import dev.weir.pipelines.generate.GeneratedFile;
 import dev.weir.pipelines.generate.ItchMessageFileWriter;
 import dev.weir.time.SystemNanoClock;
-import dev.weir.tools.run.OutputFileException;
+import dev.weir.tools.cli.OutputFileException;
 import java.io.BufferedOutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -17,8 +17,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Where {@code weir generate} puts its datagrams, shared by its commands: a capture file ({@code --out},

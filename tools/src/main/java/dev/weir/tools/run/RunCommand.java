@@ -24,15 +24,15 @@ import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
-import dev.weir.tools.DurationConverter;
-import dev.weir.tools.InputFiles;
-import dev.weir.tools.LineLimitOption;
-import dev.weir.tools.Interruption;
-import dev.weir.tools.ProgressDisplay;
-import dev.weir.tools.ResultWriter;
-import dev.weir.tools.StateOptions;
-import dev.weir.tools.StderrTerminal;
-import dev.weir.tools.WeirVersion;
+import dev.weir.tools.cli.DurationConverter;
+import dev.weir.tools.cli.InputFiles;
+import dev.weir.tools.cli.Interruption;
+import dev.weir.tools.cli.LineLimitOption;
+import dev.weir.tools.cli.ProgressDisplay;
+import dev.weir.tools.cli.ResultWriter;
+import dev.weir.tools.cli.StateOptions;
+import dev.weir.tools.cli.StderrTerminal;
+import dev.weir.tools.cli.WeirVersion;
 import dev.weir.tools.engine.EngineOption;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
@@ -44,11 +44,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code weir run JOB.yaml RECORDS.csv...}: runs a job file's window over record files on the
@@ -77,6 +77,8 @@ public final class RunCommand implements Callable<Integer> {
     /** How often the progress line is rewritten: a few times a second. */
     private static final Duration PROGRESS_EVERY = Duration.ofMillis(250);
     private static final String CANNOT_RESTORE = "cannot restore: ";
+    /** The engine {@code --flink-address} and {@code --parallelism} are for. */
+    private static final String CLUSTER_ENGINE = "flink";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -161,7 +163,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         engine.check();
         if (engine.isWeir()) {
-            engine.refuse("--flink-address", "--parallelism");
+            engine.refuseOnWeir(CLUSTER_ENGINE, "--flink-address", "--parallelism");
         } else {
             engine.refuse("--state", "--state-dir", "--state-max-entries", "--state-initial-entries", "--restore", "--fresh",
                     "--max-rate", "--progress");

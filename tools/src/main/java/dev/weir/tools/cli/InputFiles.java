@@ -1,7 +1,6 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import dev.weir.codec.input.BadInputException;
-import dev.weir.tools.run.OutputFileException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 /** The exit codes of the {@code weir} command. */
 public final class ExitCodes {

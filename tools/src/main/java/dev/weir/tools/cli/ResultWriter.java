@@ -1,7 +1,6 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import dev.weir.files.UnwritableFileException;
-import dev.weir.tools.run.OutputFileException;
 import java.io.BufferedWriter;
 import java.io.FileOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.weir.tools.run;
+package dev.weir.tools.cli;
 
 import dev.weir.codec.input.BadInputException;
 

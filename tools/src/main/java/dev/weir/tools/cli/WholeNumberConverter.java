@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import java.math.BigInteger;
 import java.util.regex.Pattern;
@@ -9,7 +9,7 @@ import picocli.CommandLine;
  * {@code too large} or {@code too small}, naming the bound, rather than "not a number"; anything but digits with an
  * optional sign is {@code not a whole number}. Each option checks its own, narrower range after this.
  */
-final class WholeNumberConverter implements CommandLine.ITypeConverter<Long> {
+public final class WholeNumberConverter implements CommandLine.ITypeConverter<Long> {
     private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
 
     private final long min;
@@ -21,7 +21,7 @@ final class WholeNumberConverter implements CommandLine.ITypeConverter<Long> {
     }
 
     /** Registers the converters of {@code int}, {@code Integer}, {@code long} and {@code Long} on a command and its subcommands. */
-    static void registerOn(final CommandLine commandLine) {
+    public static void registerOn(final CommandLine commandLine) {
         final WholeNumberConverter ints = new WholeNumberConverter(Integer.MIN_VALUE, Integer.MAX_VALUE);
         final WholeNumberConverter longs = new WholeNumberConverter(Long.MIN_VALUE, Long.MAX_VALUE);
         commandLine.registerConverter(Integer.class, text -> (int) (long) ints.convert(text));

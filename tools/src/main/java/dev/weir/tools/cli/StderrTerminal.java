@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,8 +1,8 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import dev.weir.source.LineReader;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code --max-line-bytes}: the longest line an input file may have, shared by the commands

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 /**
  * Nobody reads standard output any more (the pipe's reader has gone, as {@code head} does after its lines):

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -6,19 +6,19 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * The process's standard output for result lines. Run from {@link WeirCommand#main}, the lines go
+ * The process's standard output for result lines. Run as its own process ({@code weir}'s main), the lines go
  * straight to file descriptor 1, so a write that fails says why (a reader that has gone, a full
- * disk); run in-process ({@link WeirCommand#execute}, for tests), they go to {@code System.out},
+ * disk); run in-process (for tests), they go to {@code System.out},
  * which keeps its errors to itself, and a failed write counts as one that cannot be written.
  */
-final class StandardOutput {
+public final class StandardOutput {
     private static volatile boolean ownsFileDescriptor;
 
     private StandardOutput() {
     }
 
     /** The command line runs as its own process: write the lines to file descriptor 1. */
-    static void useFileDescriptor() {
+    public static void useFileDescriptor() {
         ownsFileDescriptor = true;
     }
 

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.tools.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +13,8 @@ import picocli.CommandLine;
  * Stateless and thread-safe.
  */
 public final class WeirVersion implements CommandLine.IVersionProvider {
-    private static final String RESOURCE = "version.properties";
+    /** Absolute: the build fills in the file beside the root package, where the command line lives. */
+    private static final String RESOURCE = "/dev/weir/tools/version.properties";
     private static final String UNKNOWN = "unknown";
 
     @Override
