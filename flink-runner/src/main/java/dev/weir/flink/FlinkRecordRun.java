@@ -4,7 +4,7 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.run.RecordFieldException;
 import dev.weir.pipelines.run.RecordFileException;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.FileSource;
 import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;

@@ -6,7 +6,7 @@ import dev.weir.pipelines.job.TriggerSpec;
 import dev.weir.pipelines.job.WindowSpec;
 import dev.weir.pipelines.scenario.ScenarioInput;
 import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.TaggedScenarioRecord;
 import dev.weir.pipelines.scenario.WindowJoinFunction;
 import java.nio.file.Files;

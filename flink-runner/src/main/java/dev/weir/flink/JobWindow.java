@@ -3,7 +3,7 @@ package dev.weir.flink;
 import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.scenario.FireLineFunction;
 import dev.weir.pipelines.job.WindowSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Window;
 import java.time.Duration;

@@ -4,7 +4,7 @@ import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.run.RecordFieldException;
 import dev.weir.pipelines.run.RecordLineParser;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.LineParser;
 import java.io.Serializable;
 import java.io.StringReader;

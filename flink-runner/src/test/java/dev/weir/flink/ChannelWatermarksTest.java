@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.job.WatermarkKind;
 import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,7 +8,7 @@ import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.time.Clock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.WindowOperator;

@@ -7,7 +7,7 @@ import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioOperators;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.WindowResult;
 import dev.weir.pipelines.scenario.WindowResultFunction;
 import dev.weir.runtime.SideOutputs;

@@ -5,7 +5,7 @@ import dev.weir.codec.input.CsvQuoteException;
 import dev.weir.codec.input.DecimalLong;
 import dev.weir.codec.input.QuotedText;
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.LineParser;
 import java.util.List;
 

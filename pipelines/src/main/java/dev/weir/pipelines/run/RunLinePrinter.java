@@ -5,7 +5,7 @@ import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.replay.RowWriter;
 import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.WindowResult;
 
 /**

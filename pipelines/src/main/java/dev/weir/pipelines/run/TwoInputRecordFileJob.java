@@ -9,7 +9,7 @@ import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioInput;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.TwoInputGraph;
 import dev.weir.runtime.Sink;
 import dev.weir.source.FileSource;

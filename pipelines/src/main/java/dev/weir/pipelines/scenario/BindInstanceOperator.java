@@ -4,6 +4,7 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * First operator of a scenario's keyed stage: passes everything on, and tells the

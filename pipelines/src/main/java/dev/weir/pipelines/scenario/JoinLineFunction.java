@@ -2,6 +2,7 @@ package dev.weir.pipelines.scenario;
 
 import dev.weir.operator.Collector;
 import dev.weir.operator.ProcessJoinFunction;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * The interval join function of a two-input job: one {@code JOIN} line per pair, still without its watermark,

@@ -2,6 +2,7 @@ package dev.weir.pipelines.scenario;
 
 import dev.weir.event.WatermarkStatus;
 import dev.weir.event.Watermarks;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.window.Window;
 
 /** The canonical output lines of a scenario that are not one-input window results (docs/scenarios.md). */

@@ -7,6 +7,7 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.TriggerSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.pipelines.job.WindowSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountTrigger;

@@ -1,5 +1,7 @@
 package dev.weir.pipelines.scenario;
 
+import dev.weir.pipelines.record.ScenarioRecord;
+
 /**
  * A job file's pipeline being fed an element file's rows ({@link ScenarioPipeline}, on the
  * deterministic or the threaded scheduler). Rows come in file order from one thread; then

@@ -1,5 +1,7 @@
 package dev.weir.pipelines.scenario;
 
+import dev.weir.pipelines.record.ScenarioRecord;
+
 /**
  * A record of a window join on its way into the window operator: the record and the input it came from, as
  * Flink's join tags both sides before their union. Immutable.

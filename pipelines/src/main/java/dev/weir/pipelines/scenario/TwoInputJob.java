@@ -1,5 +1,7 @@
 package dev.weir.pipelines.scenario;
 
+import dev.weir.pipelines.record.ScenarioRecord;
+
 /**
  * A started two-input pipeline ({@link TwoInputJobGraph#start}), fed row by row from one thread. Processing
  * time is virtual: {@link #advanceTo} runs, on the way, every tick of both inputs' periodic emission (the union

@@ -2,6 +2,7 @@ package dev.weir.pipelines.scenario;
 
 import dev.weir.pipelines.job.InputSpec;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.state.StateBackend;
 import java.util.function.Consumer;
 

@@ -7,6 +7,7 @@ import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.JoinSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.Publisher;
 import dev.weir.state.StateBackend;
 import dev.weir.time.VirtualClock;

@@ -4,6 +4,7 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 import dev.weir.operator.TwoInputOperator;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * The operator of a two-input job without a join: drops the records of both inputs and turns the combined

@@ -4,6 +4,7 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * The operator of a job without a window: drops records and turns what leaves the

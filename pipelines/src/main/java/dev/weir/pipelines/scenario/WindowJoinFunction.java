@@ -1,6 +1,7 @@
 package dev.weir.pipelines.scenario;
 
 import dev.weir.operator.Collector;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Window;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.scenario;
 
 import dev.weir.event.Watermarks;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.Window;
 import java.math.BigInteger;

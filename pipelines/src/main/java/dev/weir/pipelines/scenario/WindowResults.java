@@ -1,5 +1,6 @@
 package dev.weir.pipelines.scenario;
 
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Window;
 

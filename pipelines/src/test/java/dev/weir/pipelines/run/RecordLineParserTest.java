@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.io.StringReader;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -6,6 +6,7 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.runtime.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyedState;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import java.io.StringReader;

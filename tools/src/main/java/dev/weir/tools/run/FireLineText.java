@@ -1,6 +1,6 @@
 package dev.weir.tools.run;
 
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.WindowResult;
 import dev.weir.window.GlobalWindow;
 import dev.weir.window.TimeWindow;

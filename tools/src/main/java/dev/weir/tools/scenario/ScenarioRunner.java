@@ -2,7 +2,7 @@ package dev.weir.tools.scenario;
 
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioInput;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.ScenarioRun;
 import dev.weir.pipelines.scenario.TwoInputJobGraph;
 import dev.weir.pipelines.scenario.TwoInputScenario;

@@ -18,7 +18,7 @@ import dev.weir.pipelines.scenario.JoinLineFunction;
 import dev.weir.pipelines.scenario.ScenarioInput;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.pipelines.scenario.TaggedScenarioRecord;
 import dev.weir.pipelines.scenario.TwoInputJob;
 import dev.weir.pipelines.scenario.TwoInputJobGraph;

@@ -1,6 +1,10 @@
-package dev.weir.pipelines.scenario;
+package dev.weir.pipelines.record;
 
-/** A record of a scenario's element file: a string key, an event time and an integer value. */
+/**
+ * The record a job file's pipeline reads: a string key, an event time and an integer value. A row of a scenario's
+ * element file or of {@code weir run}'s record file is one, and so is what a
+ * {@code CaptureProtocol} makes of a decoded event for {@code weir replay --job}.
+ */
 public final class ScenarioRecord {
     private final String key;
     private final long timestamp;
