@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WatermarkSpec;
+import dev.weir.jobs.file.WatermarkSpec;
 import dev.weir.pipelines.record.ScenarioRecord;
 import java.time.Duration;
 import java.util.ArrayList;

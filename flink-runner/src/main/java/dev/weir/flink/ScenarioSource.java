@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WatermarkKind;
-import dev.weir.pipelines.job.WatermarkSpec;
+import dev.weir.jobs.file.WatermarkKind;
+import dev.weir.jobs.file.WatermarkSpec;
 import dev.weir.pipelines.record.ScenarioRecord;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.jobs.scenario.ScenarioLines;
 import dev.weir.pipelines.record.ScenarioRecord;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
