@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.io.PushingAsyncDataInput;
 import org.apache.flink.streaming.runtime.watermarkstatus.StatusWatermarkValve;

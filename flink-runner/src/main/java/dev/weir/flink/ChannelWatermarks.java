@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.WatermarkSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.weir.flink;
 
 import dev.weir.operator.OutputTag;
-import dev.weir.pipelines.scenario.FireLineFunction;
-import dev.weir.pipelines.scenario.WindowJoinFunction;
+import dev.weir.jobs.scenario.FireLineFunction;
+import dev.weir.jobs.scenario.WindowJoinFunction;
 import dev.weir.state.KeyedState;
 import dev.weir.state.StateDescriptor;
 import dev.weir.window.GlobalWindow;

@@ -1,9 +1,9 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobSpec;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
-import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.jobs.scenario.ScenarioLines;
 import dev.weir.tools.engine.EngineRunOptions;
 import dev.weir.tools.engine.ExecutionEngine;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.run.RecordFieldException;
-import dev.weir.pipelines.run.RecordFileException;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.file.WatermarkSpec;
+import dev.weir.jobs.run.RecordFieldException;
+import dev.weir.jobs.run.RecordFileException;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.FileSource;
 import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;

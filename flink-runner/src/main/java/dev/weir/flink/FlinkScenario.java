@@ -1,14 +1,14 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.JoinKind;
-import dev.weir.pipelines.job.TriggerSpec;
-import dev.weir.pipelines.job.WindowSpec;
-import dev.weir.pipelines.scenario.ScenarioInput;
-import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.pipelines.scenario.TaggedScenarioRecord;
-import dev.weir.pipelines.scenario.WindowJoinFunction;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.file.JoinKind;
+import dev.weir.jobs.file.TriggerSpec;
+import dev.weir.jobs.file.WindowSpec;
+import dev.weir.jobs.scenario.ScenarioInput;
+import dev.weir.jobs.scenario.ScenarioLines;
+import dev.weir.pipelines.record.ScenarioRecord;
+import dev.weir.jobs.scenario.TaggedScenarioRecord;
+import dev.weir.jobs.scenario.WindowJoinFunction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package dev.weir.flink;
 
 import dev.weir.codec.input.BadInputException;
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
 import dev.weir.source.LineReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

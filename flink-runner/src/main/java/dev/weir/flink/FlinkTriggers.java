@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.TriggerSpec;
-import dev.weir.pipelines.job.WindowKind;
+import dev.weir.jobs.file.TriggerSpec;
+import dev.weir.jobs.file.WindowKind;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountTrigger;
 import dev.weir.window.EventTimeTrigger;

@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.TriggerSpec;
-import dev.weir.pipelines.job.WindowSpec;
+import dev.weir.jobs.file.TriggerSpec;
+import dev.weir.jobs.file.WindowSpec;
 
 /**
  * Whether Flink's window arithmetic stays within 64 bits for a record. Weir's windows saturate at

@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WindowKind;
+import dev.weir.jobs.file.WindowKind;
 import dev.weir.plan.WindowStep;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.EventTimeSessionWindows;

@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.scenario.ScenarioLines;
+import dev.weir.pipelines.record.ScenarioRecord;
 import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
 import org.apache.flink.util.Collector;
 

@@ -1,9 +1,9 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.scenario.FireLineFunction;
-import dev.weir.pipelines.job.WindowSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.WatermarkSpec;
+import dev.weir.jobs.scenario.FireLineFunction;
+import dev.weir.jobs.file.WindowSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.Window;
 import java.time.Duration;

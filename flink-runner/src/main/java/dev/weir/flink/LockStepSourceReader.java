@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

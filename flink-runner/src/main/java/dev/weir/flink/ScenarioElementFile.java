@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
 import dev.weir.codec.input.BadInputException;
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobSpec;
 import dev.weir.source.LineReader;
 import dev.weir.tools.scenario.ElementFileException;
 import dev.weir.tools.scenario.ElementFileReader;

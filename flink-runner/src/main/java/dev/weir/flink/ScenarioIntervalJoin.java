@@ -1,9 +1,9 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.JoinSpec;
-import dev.weir.pipelines.scenario.ScenarioInput;
-import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.JoinSpec;
+import dev.weir.jobs.scenario.ScenarioInput;
+import dev.weir.jobs.scenario.ScenarioLines;
+import dev.weir.pipelines.record.ScenarioRecord;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.streaming.api.operators.co.IntervalJoinOperator;

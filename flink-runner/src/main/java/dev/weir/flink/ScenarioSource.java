@@ -1,8 +1,8 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WatermarkKind;
-import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.WatermarkKind;
+import dev.weir.jobs.file.WatermarkSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.connector.source.Boundedness;

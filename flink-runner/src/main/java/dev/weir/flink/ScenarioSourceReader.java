@@ -7,7 +7,7 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * Emits the rows of the scenario's split, one per {@link #pollNext} call, in file order. Before a

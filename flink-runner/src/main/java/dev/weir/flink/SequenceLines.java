@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.scenario.ScenarioLines;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,10 +1,10 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.run.RecordFieldException;
-import dev.weir.pipelines.run.RecordLineParser;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.run.RecordFieldException;
+import dev.weir.jobs.run.RecordLineParser;
+import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.LineParser;
 import java.io.Serializable;
 import java.io.StringReader;

@@ -1,8 +1,8 @@
 package dev.weir.flink;
 
 import dev.weir.event.WatermarkStatus;
-import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.scenario.ScenarioLines;
+import dev.weir.pipelines.record.ScenarioRecord;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.TwoInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;

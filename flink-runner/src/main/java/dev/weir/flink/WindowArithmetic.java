@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.job.WindowKind;
+import dev.weir.jobs.file.WindowKind;
 import java.io.Serializable;
 
 /**

@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
-import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.pipelines.scenario.TaggedScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
+import dev.weir.jobs.scenario.TaggedScenarioRecord;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.job.WatermarkKind;
-import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.jobs.file.WatermarkKind;
+import dev.weir.jobs.file.WatermarkSpec;
+import dev.weir.pipelines.record.ScenarioRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

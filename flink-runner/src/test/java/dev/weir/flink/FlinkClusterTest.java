@@ -121,7 +121,7 @@ final class FlinkClusterTest {
             jar.stream().map(JarEntry::getName).forEach(entries::add);
         }
         for (final String weir : List.of("dev/weir/flink/FireLines.class", "dev/weir/flink/FlinkFileSource.class",
-                "dev/weir/api/StreamPipeline.class", "dev/weir/pipelines/run/RecordLineParser.class", "dev/weir/tools/WeirCommand.class",
+                "dev/weir/api/StreamPipeline.class", "dev/weir/jobs/run/RecordLineParser.class", "dev/weir/tools/WeirCommand.class",
                 "org/agrona/DirectBuffer.class", "org/yaml/snakeyaml/Yaml.class", "picocli/CommandLine.class")) {
             assertTrue(entries.contains(weir), "the job jar lacks " + weir);
         }

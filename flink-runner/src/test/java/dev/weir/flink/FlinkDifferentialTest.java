@@ -9,7 +9,7 @@ import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.api.WindowedStream;
 import dev.weir.operator.OutputTag;
-import dev.weir.pipelines.job.WindowKind;
+import dev.weir.jobs.file.WindowKind;
 import dev.weir.runtime.Sink;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountEvictor;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.scenario.ScenarioLines;
 import java.io.StringReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
 import java.io.StringReader;
 import org.junit.jupiter.api.Test;
 

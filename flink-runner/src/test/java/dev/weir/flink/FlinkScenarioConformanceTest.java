@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.codec.input.BadInputException;
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.WindowKind;
-import dev.weir.pipelines.scenario.ScenarioLines;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.file.WindowKind;
+import dev.weir.jobs.scenario.ScenarioLines;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;

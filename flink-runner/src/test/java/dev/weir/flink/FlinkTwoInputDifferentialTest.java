@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.JoinKind;
-import dev.weir.pipelines.scenario.ScenarioLines;
-import dev.weir.pipelines.scenario.TwoInputJobGraph;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.file.JoinKind;
+import dev.weir.jobs.scenario.ScenarioLines;
+import dev.weir.jobs.scenario.TwoInputJobGraph;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.tools.scenario.RandomTwoInputJobs;

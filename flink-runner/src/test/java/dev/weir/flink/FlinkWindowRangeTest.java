@@ -3,9 +3,9 @@ package dev.weir.flink;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.weir.pipelines.job.TriggerSpec;
-import dev.weir.pipelines.job.WindowKind;
-import dev.weir.pipelines.job.WindowSpec;
+import dev.weir.jobs.file.TriggerSpec;
+import dev.weir.jobs.file.WindowKind;
+import dev.weir.jobs.file.WindowSpec;
 import org.junit.jupiter.api.Test;
 
 /** {@link FlinkWindowRange}: records whose windows Flink would compute past the 64-bit range, per window type, and their neighbours. */

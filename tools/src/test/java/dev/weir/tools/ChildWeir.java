@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.weir.checkpoint.CheckpointDirectory;
-import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.jobs.run.RecordFileJob;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;

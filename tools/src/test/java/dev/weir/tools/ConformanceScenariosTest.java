@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.job.WindowKind;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.file.WindowKind;
 import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.scenario.ScenarioRunner;
 import dev.weir.tools.scenario.ScenarioRuntime;

@@ -39,7 +39,7 @@ class FlinkFreeModulesTest {
                 assertEquals(List.of("true"), skips);
             }
         }
-        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "tools", "perf", "jmh", "examples/embedding-check"), flinkFree);
+        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "jobs", "tools", "perf", "jmh", "examples/embedding-check"), flinkFree);
     }
 
     @Test

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.pipelines.generate.CaptureEncoding;
 import dev.weir.pipelines.generate.CaptureWriter;
-import dev.weir.pipelines.inspect.CaptureInspector;
-import dev.weir.pipelines.inspect.InspectOptions;
-import dev.weir.pipelines.inspect.ReportJson;
-import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.jobs.inspect.CaptureInspector;
+import dev.weir.jobs.inspect.InspectOptions;
+import dev.weir.jobs.inspect.ReportJson;
+import dev.weir.jobs.inspect.ReportText;
 import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.tools.cli.ExitCodes;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.weir.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.jobs.run.RecordFileJob;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -18,7 +18,7 @@ import org.w3c.dom.NodeList;
  * {@code slf4j-nop} for an application without a binding has the version Weir builds with.
  */
 class LibraryLoggingBindingTest {
-    private static final List<String> LIBRARIES = List.of("engine", "offheap-state", "pipelines");
+    private static final List<String> LIBRARIES = List.of("engine", "offheap-state", "pipelines", "jobs");
 
     @Test
     void libraryModulesBindSlf4jOnlyInTheirTests() throws Exception {

@@ -3,8 +3,8 @@ package dev.weir.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.run.RecordFileJob;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.run.RecordFileJob;
 import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.scenario.ScenarioRunner;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.weir.pipelines.replay;
 
 import dev.weir.codec.payload.PayloadFormat;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * A payload protocol Weir reads from captures, in one place: its name ({@code itch}, {@code statsd}), how a sample

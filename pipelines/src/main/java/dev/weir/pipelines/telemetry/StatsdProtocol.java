@@ -8,7 +8,7 @@ import dev.weir.codec.payload.StatsdSampler;
 import dev.weir.pipelines.replay.CaptureProtocol;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * The {@code statsd} protocol: StatsD lines {@code name:value|type} (docs/statsd.md). Recognised and inspected as

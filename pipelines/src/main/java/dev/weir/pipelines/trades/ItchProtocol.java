@@ -8,7 +8,7 @@ import dev.weir.codec.payload.PayloadSampler;
 import dev.weir.pipelines.replay.CaptureProtocol;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
-import dev.weir.pipelines.scenario.ScenarioRecord;
+import dev.weir.pipelines.record.ScenarioRecord;
 
 /**
  * The {@code itch} protocol: MoldUDP64 packets (or files of length-prefixed messages) carrying NASDAQ TotalView-ITCH

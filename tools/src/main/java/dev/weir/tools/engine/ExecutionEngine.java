@@ -1,6 +1,6 @@
 package dev.weir.tools.engine;
 
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobSpec;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package dev.weir.tools.inspect;
 
 import dev.weir.codec.capture.CaptureFileException;
-import dev.weir.pipelines.inspect.CaptureInspector;
-import dev.weir.pipelines.inspect.FileInspection;
-import dev.weir.pipelines.inspect.InspectOptions;
-import dev.weir.pipelines.inspect.InspectionReport;
-import dev.weir.pipelines.inspect.ReportJson;
-import dev.weir.pipelines.inspect.ReportText;
+import dev.weir.jobs.inspect.CaptureInspector;
+import dev.weir.jobs.inspect.FileInspection;
+import dev.weir.jobs.inspect.InspectOptions;
+import dev.weir.jobs.inspect.InspectionReport;
+import dev.weir.jobs.inspect.ReportJson;
+import dev.weir.jobs.inspect.ReportText;
 import dev.weir.pipelines.replay.CaptureProtocols;
 import dev.weir.tools.cli.InputFiles;
 import dev.weir.tools.cli.ResultWriter;

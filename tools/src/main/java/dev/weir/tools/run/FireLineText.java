@@ -1,7 +1,7 @@
 package dev.weir.tools.run;
 
-import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.pipelines.scenario.WindowResult;
+import dev.weir.pipelines.record.ScenarioRecord;
+import dev.weir.jobs.scenario.WindowResult;
 import dev.weir.window.GlobalWindow;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.Window;

@@ -4,7 +4,7 @@ import dev.weir.codec.input.CsvFields;
 import dev.weir.codec.input.CsvQuoteException;
 import dev.weir.codec.input.DecimalLong;
 import dev.weir.codec.input.QuotedText;
-import dev.weir.pipelines.scenario.ScenarioInput;
+import dev.weir.jobs.scenario.ScenarioInput;
 import dev.weir.source.BadLineException;
 import dev.weir.source.LineReader;
 import java.io.Closeable;

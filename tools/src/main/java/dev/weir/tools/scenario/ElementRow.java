@@ -1,6 +1,6 @@
 package dev.weir.tools.scenario;
 
-import dev.weir.pipelines.scenario.ScenarioInput;
+import dev.weir.jobs.scenario.ScenarioInput;
 
 /** One validated row of an element file; a mutable flyweight the reader refills per row. */
 public final class ElementRow {

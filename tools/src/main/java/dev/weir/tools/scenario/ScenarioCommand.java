@@ -1,7 +1,7 @@
 package dev.weir.tools.scenario;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
 import dev.weir.time.NanoClock;
 import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.cli.Interruption;

@@ -1,11 +1,11 @@
 package dev.weir.tools.scenario;
 
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.ScenarioInput;
-import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.pipelines.scenario.ScenarioRun;
-import dev.weir.pipelines.scenario.TwoInputJobGraph;
-import dev.weir.pipelines.scenario.TwoInputScenario;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.scenario.ScenarioInput;
+import dev.weir.pipelines.record.ScenarioRecord;
+import dev.weir.jobs.scenario.ScenarioRun;
+import dev.weir.jobs.scenario.TwoInputJobGraph;
+import dev.weir.jobs.scenario.TwoInputScenario;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.PipelineStoppedException;
 import dev.weir.source.LineReader;

@@ -1,8 +1,8 @@
 package dev.weir.tools.scenario;
 
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.ScenarioPipeline;
-import dev.weir.pipelines.scenario.ScenarioRun;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.scenario.ScenarioPipeline;
+import dev.weir.jobs.scenario.ScenarioRun;
 import dev.weir.state.StateBackend;
 import java.util.StringJoiner;
 import java.util.function.Consumer;

@@ -3,8 +3,8 @@ package dev.weir.tools.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.pipelines.run.RunFormat;
-import dev.weir.pipelines.run.RunLinePrinter;
+import dev.weir.jobs.run.RunFormat;
+import dev.weir.jobs.run.RunLinePrinter;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,6 +1,6 @@
 package dev.weir.tools.scenario;
 
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobSpec;
 import java.util.Random;
 
 /**

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.TwoInputJobGraph;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.scenario.TwoInputJobGraph;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.pipelines.job.JobFileParser;
+import dev.weir.jobs.file.JobFileParser;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import java.io.ByteArrayInputStream;

@@ -2,9 +2,9 @@ package dev.weir.tools.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
-import dev.weir.pipelines.scenario.TwoInputJobGraph;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
+import dev.weir.jobs.scenario.TwoInputJobGraph;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import java.io.ByteArrayInputStream;

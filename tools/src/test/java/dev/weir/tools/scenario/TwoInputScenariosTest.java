@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.pipelines.job.JobFileParser;
-import dev.weir.pipelines.job.JobSpec;
+import dev.weir.jobs.file.JobFileParser;
+import dev.weir.jobs.file.JobSpec;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.tools.CanonicalOutput;
