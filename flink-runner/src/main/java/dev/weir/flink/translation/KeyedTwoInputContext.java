@@ -7,6 +7,7 @@ import dev.weir.operator.CoProcessFunction;
 import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.KeyedCoProcessFunction;
 import dev.weir.operator.OutputTag;
+import dev.weir.operator.TimerForwardingContext;
 import dev.weir.operator.TimerService;
 import dev.weir.state.BroadcastState;
 import dev.weir.state.KeyedState;
@@ -24,14 +25,16 @@ import java.util.function.Consumer;
  * broadcast process function, a co-process function, keyed or not, and the non-keyed broadcast
  * one; without a keyed state binding there is no keyed state and no timers):
  * what Flink's context of the call gives, bound by {@link #enter} as plain values and callbacks,
- * so one class serves Flink's several context types. Key, timers, watermark and processing time
- * come from Flink's, state from {@link FlinkStateBinding}, broadcast state from Flink's
+ * so one class serves Flink's several context types. The key comes from Flink's context; timers,
+ * watermark and processing time from Flink's timer service of the call, through the forwarding
+ * {@link FlinkProcessContext} shares ({@link TimerForwardingContext} over a {@link FlinkTimerService},
+ * no timers without keyed state); state from {@link FlinkStateBinding}, broadcast state from Flink's
  * ({@link FlinkBroadcastState}), side outputs to Flink's tag of the same id. Reused for every
  * call; not thread-safe.
  */
-final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContext<Object>, CoProcessFunction.OnTimerContext,
-        KeyedBroadcastProcessFunction.OnTimerContext<Object>, KeyedBroadcastProcessFunction.Context<Object>,
-        BroadcastProcessFunction.Context, BroadcastProcessFunction.ReadOnlyContext, TimerService {
+final class KeyedTwoInputContext extends TimerForwardingContext implements KeyedCoProcessFunction.OnTimerContext<Object>,
+        CoProcessFunction.OnTimerContext, KeyedBroadcastProcessFunction.OnTimerContext<Object>, KeyedBroadcastProcessFunction.Context<Object>,
+        BroadcastProcessFunction.Context, BroadcastProcessFunction.ReadOnlyContext {
     /** Flink's context of one call, as what the Weir context reads from it. */
     interface Call {
         /** @return the current key, or null on a non-keyed side */
@@ -53,6 +56,8 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
 
     private final FlinkStateBinding states;
     private final FlinkTags tags = new FlinkTags();
+    /** Flink's timer service of the call; without keyed state, its timers are refused. */
+    private final FlinkTimerService timers;
     /**
      * One view per broadcast state name: a function may hold two at once, as in
      * {@code getBroadcastState(a).put(k, getBroadcastState(b).size())}, so one shared view would
@@ -66,6 +71,7 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
     /** @param states the keyed state of the Flink function's runtime context, or null for a non-keyed function */
     KeyedTwoInputContext(final FlinkStateBinding states) {
         this.states = states;
+        this.timers = new FlinkTimerService(states != null);
     }
 
     /**
@@ -88,9 +94,10 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
         return timestamp;
     }
 
+    /** @return Flink's timer service of the call, read when asked for (the broadcast side's time is that of the moment) */
     @Override
     public TimerService timerService() {
-        return this;
+        return timers.over(call.timers());
     }
 
     @Override
@@ -149,42 +156,5 @@ final class KeyedTwoInputContext implements KeyedCoProcessFunction.OnTimerContex
         } catch (final Exception failed) {
             throw new IllegalStateException("applyToKeyedState('" + descriptor.name() + "') on Flink failed", failed);
         }
-    }
-
-    @Override
-    public long currentProcessingTime() {
-        return call.timers().currentProcessingTime();
-    }
-
-    @Override
-    public long currentWatermark() {
-        return call.timers().currentWatermark();
-    }
-
-    @Override
-    public void registerProcessingTimeTimer(final long time) {
-        keyedTimers(UNSUPPORTED_REGISTER_TIMER_MSG).registerProcessingTimeTimer(time);
-    }
-
-    @Override
-    public void registerEventTimeTimer(final long time) {
-        keyedTimers(UNSUPPORTED_REGISTER_TIMER_MSG).registerEventTimeTimer(time);
-    }
-
-    @Override
-    public void deleteProcessingTimeTimer(final long time) {
-        keyedTimers(UNSUPPORTED_DELETE_TIMER_MSG).deleteProcessingTimeTimer(time);
-    }
-
-    @Override
-    public void deleteEventTimeTimer(final long time) {
-        keyedTimers(UNSUPPORTED_DELETE_TIMER_MSG).deleteEventTimeTimer(time);
-    }
-
-    private org.apache.flink.streaming.api.TimerService keyedTimers(final String refusal) {
-        if (states == null) {
-            throw new UnsupportedOperationException(refusal);
-        }
-        return call.timers();
     }
 }
