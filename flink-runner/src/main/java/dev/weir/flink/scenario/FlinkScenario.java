@@ -10,6 +10,8 @@ import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.pipelines.scenario.TaggedScenarioRecord;
 import dev.weir.pipelines.scenario.WindowJoinFunction;
+import dev.weir.time.NanoClock;
+import dev.weir.time.SystemNanoClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,6 +47,8 @@ import org.apache.flink.util.OutputTag;
  * {@link #check} with the section and the reason (docs/flink.md). Stateless.
  */
 public final class FlinkScenario {
+    /** The clock of the stop deadline: the JVM's monotonic clock, read through the engine's. */
+    private static final NanoClock CLOCK = SystemNanoClock.INSTANCE;
     private static final String JOB_NAME = "weir scenario";
     /** How long a job whose channel never ends may take to have all its tasks running, so it can be stopped. */
     private static final Duration STOP_DEADLINE = Duration.ofSeconds(60);
@@ -285,7 +289,7 @@ public final class FlinkScenario {
      */
     private static void stopWithoutDraining(final JobClient client, final CompletableFuture<JobExecutionResult> result,
             final String savepoints) throws Exception {
-        final long deadline = System.nanoTime() + STOP_DEADLINE.toNanos();
+        final long deadline = CLOCK.nanos() + STOP_DEADLINE.toNanos();
         while (true) {
             try {
                 final CompletableFuture<String> stop = client.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL);
@@ -304,7 +308,7 @@ public final class FlinkScenario {
                     result.get();
                     throw e;
                 }
-                if (System.nanoTime() - deadline > 0) {
+                if (CLOCK.nanos() - deadline > 0) {
                     throw e;
                 }
                 CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(STOP_RETRY.toMillis(), TimeUnit.MILLISECONDS)).get();
