@@ -1,5 +1,8 @@
 package dev.weir.flink;
 
+import dev.weir.flink.translation.CollectedSink;
+import dev.weir.flink.translation.PipelineTranslation;
+import dev.weir.flink.translation.TaskSink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -74,7 +77,7 @@ public final class FlinkJob {
      * @throws Exception if closing the environment failed
      */
     public void close() throws Exception {
-        release(translation, environment);
+      release(translation, environment);
     }
 
     /**
@@ -93,7 +96,7 @@ public final class FlinkJob {
     }
 
     /** Closes the collect iterators, unregisters the sinks on tasks and closes the environment. */
-    static void release(final PipelineTranslation translation, final StreamExecutionEnvironment environment) throws Exception {
+    public static void release(final PipelineTranslation translation, final StreamExecutionEnvironment environment) throws Exception {
         translation.sinks().forEach(CollectedSink::close);
         translation.taskSinks().forEach(TaskSink::release);
         environment.close();

@@ -1,6 +1,10 @@
 package dev.weir.flink;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.flink.source.LocalHandoff;
+import dev.weir.flink.translation.CollectedSink;
+import dev.weir.flink.translation.FlinkTranslationException;
+import dev.weir.flink.translation.PipelineTranslation;
 import dev.weir.plan.LogicalPlan;
 import java.util.ArrayList;
 import java.util.List;

@@ -94,7 +94,7 @@ public final class FlinkTarget {
      * @param parallelism as for {@link #local}
      * @return the target
      */
-    static FlinkTarget runningCluster(final String host, final int port, final int parallelism) {
+    public static FlinkTarget runningCluster(final String host, final int port, final int parallelism) {
         return remote(host, port, parallelism);
     }
 
@@ -153,7 +153,7 @@ public final class FlinkTarget {
     }
 
     /** @return a new environment for one run, at {@link #parallelism()} */
-    StreamExecutionEnvironment environment() {
+    public StreamExecutionEnvironment environment() {
         final StreamExecutionEnvironment environment = environments.get();
         environment.setParallelism(parallelism);
         if (bufferTimeoutMillis != FLINK_BUFFER_TIMEOUT) {

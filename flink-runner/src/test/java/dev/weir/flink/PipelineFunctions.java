@@ -16,41 +16,41 @@ import java.util.function.Predicate;
  * {@code key,timestamp,value}; a record with key {@code #} is a marker that carries the
  * watermark of its timestamp.
  */
-final class PipelineFunctions {
-    static final KeySelector<String, String> KEY = (KeySelector<String, String> & Serializable) line -> field(line, 0);
-    static final TimestampAssigner<String> TIMESTAMP = (TimestampAssigner<String> & Serializable) (line, carried) -> Long.parseLong(field(line, 1));
-    static final Punctuation<String> MARKER = (Punctuation<String> & Serializable) (line, timestamp) ->
+public final class PipelineFunctions {
+    public static final KeySelector<String, String> KEY = (KeySelector<String, String> & Serializable) line -> field(line, 0);
+    public static final TimestampAssigner<String> TIMESTAMP = (TimestampAssigner<String> & Serializable) (line, carried) -> Long.parseLong(field(line, 1));
+    public static final Punctuation<String> MARKER = (Punctuation<String> & Serializable) (line, timestamp) ->
             field(line, 0).equals("#") ? timestamp : Punctuation.NO_WATERMARK;
-    static final Predicate<String> NOT_MARKER = (Predicate<String> & Serializable) line -> !field(line, 0).equals("#");
+    public static final Predicate<String> NOT_MARKER = (Predicate<String> & Serializable) line -> !field(line, 0).equals("#");
     /** Keeps the key and the highest timestamp, adds the values. */
-    static final ReduceFunction<String> SUM = (ReduceFunction<String> & Serializable) (a, b) -> field(a, 0) + ","
+    public static final ReduceFunction<String> SUM = (ReduceFunction<String> & Serializable) (a, b) -> field(a, 0) + ","
             + Math.max(Long.parseLong(field(a, 1)), Long.parseLong(field(b, 1))) + "," + (value(a) + value(b));
     /** The key in upper case. */
-    static final Function<String, String> UPPER_KEY = (Function<String, String> & Serializable) line -> line.substring(0, line.indexOf(','))
+    public static final Function<String, String> UPPER_KEY = (Function<String, String> & Serializable) line -> line.substring(0, line.indexOf(','))
             .toUpperCase() + line.substring(line.indexOf(','));
     /** {@code k,ts,v1 v2 ...} as one record per value. */
-    static final BiConsumer<String, Collector<String>> SPLIT_VALUES = (BiConsumer<String, Collector<String>> & Serializable) (line, out) -> {
+    public static final BiConsumer<String, Collector<String>> SPLIT_VALUES = (BiConsumer<String, Collector<String>> & Serializable) (line, out) -> {
         for (final String value : field(line, 2).split(" ")) {
             out.collect(field(line, 0) + "," + field(line, 1) + "," + value);
         }
     };
     /** {@code [result]}. */
-    static final Function<String, String> BRACKETS = (Function<String, String> & Serializable) result -> "[" + result + "]";
-    static final Predicate<String> EVEN_VALUE = (Predicate<String> & Serializable) line -> value(line) % 2 == 0;
+    public static final Function<String, String> BRACKETS = (Function<String, String> & Serializable) result -> "[" + result + "]";
+    public static final Predicate<String> EVEN_VALUE = (Predicate<String> & Serializable) line -> value(line) % 2 == 0;
 
     private PipelineFunctions() {
     }
 
-    static String field(final String line, final int index) {
+    public static String field(final String line, final int index) {
         return line.split(",", -1)[index];
     }
 
-    static long value(final String line) {
+    public static long value(final String line) {
         return Long.parseLong(field(line, 2));
     }
 
     /** Count and sum of the values, as {@code count=N sum=S}; merges for session windows. */
-    static final class CountAndSum implements AggregateFunction<String, long[], String>, Serializable {
+    public static final class CountAndSum implements AggregateFunction<String, long[], String>, Serializable {
         private static final long serialVersionUID = 1L;
 
         @Override

@@ -13,12 +13,12 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
  * the writer's close its {@code close()}. The sink itself stays in the caller's JVM
  * ({@link SinkBoard}).
  */
-final class PipelineSink implements Sink<Object> {
+public final class PipelineSink implements Sink<Object> {
     private static final long serialVersionUID = 1L;
 
     private final String sinkId;
 
-    PipelineSink(final String sinkId) {
+    public PipelineSink(final String sinkId) {
         this.sinkId = sinkId;
     }
 

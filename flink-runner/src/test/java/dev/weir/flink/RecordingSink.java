@@ -4,11 +4,11 @@ import dev.weir.runtime.Sink;
 import java.util.List;
 
 /** A test sink that records each call: {@code value@timestamp}, {@code finish}, {@code close}, {@code allFinished}. */
-final class RecordingSink implements Sink<Object> {
+public final class RecordingSink implements Sink<Object> {
     private final List<String> calls;
 
     /** @param calls receives the calls; synchronized if the sink is called from several threads */
-    RecordingSink(final List<String> calls) {
+    public RecordingSink(final List<String> calls) {
         this.calls = calls;
     }
 

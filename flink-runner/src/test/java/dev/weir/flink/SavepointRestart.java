@@ -28,9 +28,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * its {@value #HOLD_AT}th record until the source has taken its snapshot, so back-pressure keeps
  * the source mid-way, whatever the machine's pace. One run at a time.
  */
-final class SavepointRestart {
+public final class SavepointRestart {
     /** The sink waits at this record of the first run until the source has taken its snapshot. */
-    static final int HOLD_AT = 10;
+    public static final int HOLD_AT = 10;
     private static volatile CountDownLatch snapshotTaken;
 
     private SavepointRestart() {
@@ -42,7 +42,7 @@ final class SavepointRestart {
      * @param savepoints where the savepoint goes
      * @return the records of the first run and of the restored run
      */
-    static List<List<String>> run(final Source<String, ?, ?> source, final int parallelism, final Path savepoints) throws Exception {
+    public static List<List<String>> run(final Source<String, ?, ?> source, final int parallelism, final Path savepoints) throws Exception {
         snapshotTaken = new CountDownLatch(parallelism);
         final CountDownLatch sinkHolds = new CountDownLatch(1);
         final CountDownLatch taken = snapshotTaken;

@@ -11,7 +11,7 @@ import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
  * closed when the test JVM exits, so Flink's start-up is paid once. Three slots: a translated
  * pipeline at parallelism 2, a two-input scenario job at parallelism 3. Thread-safe.
  */
-final class SharedMiniCluster {
+public final class SharedMiniCluster {
     private static MiniCluster cluster;
     private static URI rest;
 
@@ -19,7 +19,7 @@ final class SharedMiniCluster {
     }
 
     /** @return the cluster's REST address, starting the cluster on the first call */
-    static synchronized URI rest() throws Exception {
+    public static synchronized URI rest() throws Exception {
         if (cluster == null) {
             final Configuration configuration = new Configuration();
             configuration.set(RestOptions.BIND_PORT, "0");
@@ -37,7 +37,7 @@ final class SharedMiniCluster {
     }
 
     /** @return a target running translated pipelines on this cluster at parallelism 2, starting the cluster on the first call */
-    static FlinkTarget parallelismTwo() throws Exception {
+    public static FlinkTarget parallelismTwo() throws Exception {
         final URI address = rest();
         return FlinkTarget.runningCluster(address.getHost(), address.getPort(), 2);
     }
@@ -46,7 +46,7 @@ final class SharedMiniCluster {
      * @param parallelism the translated operators' parallelism
      * @return a target running translated pipelines on this cluster, starting the cluster on the first call
      */
-    static FlinkTarget withParallelism(final int parallelism) throws Exception {
+    public static FlinkTarget withParallelism(final int parallelism) throws Exception {
         final URI address = rest();
         return FlinkTarget.runningCluster(address.getHost(), address.getPort(), parallelism);
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * sink ({@link PipelineSink}) carries only its id. That works because a {@link FlinkTarget#local}
  * job runs in this JVM. Thread-safe.
  */
-final class SinkBoard {
+public final class SinkBoard {
     private static final Map<String, Sink<Object>> SINKS = new ConcurrentHashMap<>();
 
     private SinkBoard() {
@@ -22,7 +22,7 @@ final class SinkBoard {
      * @return its id; {@link #remove} it when the run is over
      */
     @SuppressWarnings("unchecked")
-    static String register(final Sink<?> sink) {
+    public static String register(final Sink<?> sink) {
         final String id = UUID.randomUUID().toString();
         SINKS.put(id, (Sink<Object>) sink);
         return id;
@@ -33,7 +33,7 @@ final class SinkBoard {
      * @return the sink
      * @throws IllegalStateException if no sink has this id here (the job runs in another JVM)
      */
-    static Sink<Object> of(final String id) {
+    public static Sink<Object> of(final String id) {
         final Sink<Object> sink = SINKS.get(id);
         if (sink == null) {
             throw new IllegalStateException("no pipeline sink " + id + " in this JVM: a translated pipeline runs on a local MiniCluster");
@@ -42,7 +42,7 @@ final class SinkBoard {
     }
 
     /** @param id a registered sink's id */
-    static void remove(final String id) {
+    public static void remove(final String id) {
         SINKS.remove(id);
     }
 }
