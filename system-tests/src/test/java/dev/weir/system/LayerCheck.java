@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 /**
  * The package layers of a repository against its docs/architecture.md: every module of the root POM that has main
  * code ({@code MODULE/src/main/java}) has a package table there ({@link LayerTables}), every package of its main code
- * has a row, every row names a package of that code, each package refers to no {@code dev.weir} package its row does
- * not list (imports and names written in full, {@link PackageImports}), and no packages of all the modules reach
+ * has a row, every row names a package of that code, each package refers to exactly the {@code dev.weir} packages its
+ * row lists (imports and names written in full, {@link PackageImports}), and no packages of all the modules reach
  * each other. Each finding is one line that names the file and line to change; a package whose row is missing or
  * wrong comes with the uses cell its code needs. Not thread-safe; one per check.
  */
@@ -117,6 +117,9 @@ final class LayerCheck {
                 if (!moduleOf.containsKey(used)) {
                     violations.add(ARCHITECTURE + ":" + row.line() + ": the row of `" + LayerTables.relative(name) + "` in " + where
                             + " uses `" + LayerTables.relative(used) + "`, a package without main code in any module");
+                } else if (imports.packages().containsKey(name) && !imports.uses(name).contains(used)) {
+                    violations.add(ARCHITECTURE + ":" + row.line() + ": the row of `" + LayerTables.relative(name) + "` in " + where
+                            + " lists `" + LayerTables.relative(used) + "`, which its code does not use; " + suggestion(name, imports));
                 }
             }
         });

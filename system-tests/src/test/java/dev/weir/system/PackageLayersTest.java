@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The packages of every module's main code are the layers docs/architecture.md says they are: each module of the
  * root POM with {@code src/main/java} has a section "Layers inside" or "Packages inside" it with a table headed
  * {@code | package | holds | uses |}; every package has its row and every row its package; a package refers (by
- * import or by a name in full) to no {@code dev.weir} package its uses cell does not list; and no packages, across
+ * import or by a name in full) to exactly the {@code dev.weir} packages its uses cell lists; and no packages, across
  * all the modules, reach each other. A failure names the file and line of each offence (the import, the row) and
  * the uses cell the package's code needs ({@link LayerCheck}). The check runs on the repository (its root in the
  * system property {@code weir.repo.root}) and, to show that each finding is made, on small repositories made in a
@@ -75,7 +75,7 @@ class PackageLayersTest {
                 + "## Packages inside `app`\n\n"                                    // line 11
                 + "| package | holds | uses |\n|---|---|---|\n"
                 + "| `app` | the app | `event`, `app.cli`, `missing` |\n"          // line 15
-                + "| `app.cli` | the commands | nothing |\n\n"                     // line 16
+                + "| `app.cli` | the commands | `event` |\n\n"                     // line 16
                 + "## Packages inside `elsewhere`\n\n"                              // line 18
                 + "| package | holds | uses |\n|---|---|---|\n"
                 + "| `elsewhere` | nothing | nothing |\n");
@@ -96,6 +96,8 @@ class PackageLayersTest {
                         + " \"## Layers inside `core`\" (line 3); `state` uses nothing",
                 "docs/architecture.md:9: the row of `gone` in \"## Layers inside `core`\" names a package without main code in core",
                 "docs/architecture.md:15: the row of `app` in \"## Packages inside `app`\" uses `missing`, a package without main code in any module",
+                "docs/architecture.md:16: the row of `app.cli` in \"## Packages inside `app`\" lists `event`, which its code does not use;"
+                        + " `app.cli` uses nothing",
                 "docs/architecture.md has no section \"## Packages inside `extra`\" (or \"## Layers inside `extra`\") with a table headed"
                         + " | package | holds | uses |, and extra has main code; its packages use: `extra` uses `event`",
                 "docs/architecture.md:18: \"## Packages inside `elsewhere`\" names no module with main code (the root POM's modules with"
