@@ -11,6 +11,7 @@ import dev.weir.window.TumblingEventTimeWindows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * out; every stream nothing reads ends in a sink of its own. Nothing is ever late, so the results
  * do not depend on how parallel instances interleave. A failure names the seed and the graph.
  */
+@Tag("property")
 final class GraphSchedulerEquivalencePropertyTest {
     private static final int CASES = 40;
 

@@ -18,6 +18,7 @@ import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * sources' chains and the keyed edges, and the task threads the rest. The records are made
  * beforehand; once the keys' state, timers and pooled buckets exist, nothing grows.
  */
+@Tag("allocation")
 final class TwoInputPipelineAllocationTest {
     private static final int KEYS = 100;
     private static final int ROUNDS = 100_000;

@@ -10,6 +10,7 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * the versions before it, late left records joined at once, and the buckets emptied and reused.
  * The function and the output count and allocate nothing; the records are made beforehand.
  */
+@Tag("allocation")
 final class AsOfJoinAllocationTest {
     private static final int KEYS = 100;
 

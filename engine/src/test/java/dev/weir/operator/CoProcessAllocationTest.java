@@ -14,6 +14,7 @@ import dev.weir.state.ValueStateDescriptor;
 import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * the keyed context it is given) and the keyed side of a keyed broadcast function reading the broadcast state. The
  * functions and the output count and allocate nothing; the records are made beforehand.
  */
+@Tag("allocation")
 final class CoProcessAllocationTest {
     private static final int KEYS = 100;
     private static final int ROUNDS = 200_000;

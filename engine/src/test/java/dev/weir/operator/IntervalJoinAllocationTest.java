@@ -10,6 +10,7 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * side, the pairs, the cleanup timers and the buckets they empty, which are reused. The join
  * function and the output count and allocate nothing; the records are made beforehand.
  */
+@Tag("allocation")
 final class IntervalJoinAllocationTest {
     private static final int KEYS = 100;
 

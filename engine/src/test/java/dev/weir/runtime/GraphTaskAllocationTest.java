@@ -13,6 +13,7 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * combination, input 2's records through the chain head), with watermarks on every channel
  * (measured with the thread's allocated-bytes counter; the test thread is producer and consumer).
  */
+@Tag("allocation")
 final class GraphTaskAllocationTest {
     /** Counts the records of each input and forwards the watermark. */
     static final class Counting implements TwoInputOperator<Object, Object, Object> {

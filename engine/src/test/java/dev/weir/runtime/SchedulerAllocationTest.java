@@ -21,6 +21,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -43,6 +44,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * are long enough that all of them exist after the warm-up and none fires while the counters run,
  * as in TaskAllocationTest.
  */
+@Tag("allocation")
 final class SchedulerAllocationTest {
     private static final int KEYS = 100;
     private static final int RECORDS = 200_000;

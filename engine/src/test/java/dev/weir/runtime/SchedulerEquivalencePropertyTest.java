@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.Test;
  * firing's result may or may not be late downstream, depending on which upstream watermark
  * arrived first). Window functions are sums, so the order of a window's elements does not matter.
  */
+@Tag("property")
 final class SchedulerEquivalencePropertyTest {
     private static final int CASES = 250;
 

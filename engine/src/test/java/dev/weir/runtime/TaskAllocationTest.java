@@ -12,6 +12,7 @@ import dev.weir.window.TumblingEventTimeWindows;
 import dev.weir.window.WindowOperatorBuilder;
 import java.lang.management.ManagementFactory;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * of the operators' statistics allocate nothing once the windows exist (measured with the
  * thread's allocated-bytes counter; the test thread is producer and consumer).
  */
+@Tag("allocation")
 final class TaskAllocationTest {
     /** A pre-created record. */
     static final class Tick {

@@ -15,6 +15,7 @@ import dev.weir.runtime.SideOutputs;
 import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * ring has room (the back-pressure hook's non-blocked path), with periodic emission in between,
  * allocates less than one byte per record on average.
  */
+@Tag("allocation")
 class SourceEmitterAllocationTest {
     private static final int RECORDS = 200_000;
     private static final long SLACK_BYTES = 4096;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.Test;
  * queue: once grown to its working size, adding, polling and removing timers with existing key
  * and namespace objects allocates less than one byte per operation on average.
  */
+@Tag("allocation")
 class TimerQueueAllocationTest {
     private static final int OPERATIONS = 100_000;
     private static final long SLACK_BYTES = 4096;

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * {@link HashMap} keyed by the triple. Keys with colliding hash codes and a tiny initial capacity
  * exercise growth and the open-addressing index's backward-shift deletion.
  */
+@Tag("property")
 class TimerQueueRandomizedTest {
     private static final long SEED = 0xC0FFEE_1234L;
 

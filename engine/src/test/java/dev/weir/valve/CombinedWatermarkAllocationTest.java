@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.event.WatermarkStatus;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * docs/semantics.md §7 combination of two inputs: after warm-up, watermarks and statuses allocate
  * less than one byte per operation on average.
  */
+@Tag("allocation")
 class CombinedWatermarkAllocationTest {
     private static final int OPERATIONS = 100_000;
     private static final long SLACK_BYTES = 4096;

@@ -8,6 +8,7 @@ import dev.weir.event.Watermarks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * processWatermark1/2 and processWatermarkStatus1/2 over IndexedCombinedWatermarkStatus) over many
  * random sequences of watermarks and statuses on inputs 1 and 2.
  */
+@Tag("property")
 class CombinedWatermarkRandomizedTest {
     private static final long SEED = 0x7_10_1A7EL;
     private static final int RUNS = 400;

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The code rules of docs/architecture.md (primitives on hot paths, zero garbage per operation) for the docs/semantics.md §2 valve:
  * after warm-up, taking watermarks allocates less than one byte per operation on average.
  */
+@Tag("allocation")
 class WatermarkValveAllocationTest {
     private static final int CHANNELS = 8;
     private static final int OPERATIONS = 100_000;

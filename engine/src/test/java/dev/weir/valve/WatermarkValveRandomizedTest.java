@@ -8,6 +8,7 @@ import dev.weir.event.Watermarks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * reference model of Flink's StatusWatermarkValve (arrays and linear scans) over many random
  * watermark and status events, for 1 to 8 channels.
  */
+@Tag("property")
 class WatermarkValveRandomizedTest {
     private static final long SEED = 0x5EED_F11AL;
     private static final int EVENTS_PER_RUN = 5000;

@@ -9,6 +9,7 @@ import dev.weir.testing.OperatorHarness;
 import dev.weir.window.WindowOperatorAllocationTest.Tick;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * grow and close. Opening and closing a session (its accumulator, its first window, its result) is left out of the
  * measurement: that is allocation per session, not per record.
  */
+@Tag("allocation")
 final class SessionWindowAllocationTest {
     private static final long GAP = 1000;
     private static final int KEYS = 100;

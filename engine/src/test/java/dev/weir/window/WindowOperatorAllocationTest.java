@@ -9,6 +9,7 @@ import dev.weir.testing.OperatorHarness;
 import java.lang.management.ManagementFactory;
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * windows exist: window assignment hits the operator's window cache, state and timers are
  * updated in place (measured with the thread's allocated-bytes counter).
  */
+@Tag("allocation")
 final class WindowOperatorAllocationTest {
     /** A trade-like record, pre-created so the test itself allocates nothing in the loop. */
     static final class Tick {

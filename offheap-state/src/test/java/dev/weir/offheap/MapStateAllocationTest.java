@@ -14,6 +14,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * contains, overwriting put and remove of existing timestamps, removing a timestamp and adding
  * it again, a buffer that slides (the oldest bucket removed, a newer one added) and a range visit.
  */
+@Tag("allocation")
 class MapStateAllocationTest {
     private static final ThreadMXBean THREADS = (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final int KEYS = 1000;

@@ -3,6 +3,7 @@ package dev.weir.perf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -10,6 +11,7 @@ import org.junit.jupiter.api.Test;
  * between: samples once the work is done (the flush at the end) are left out, and fewer than two samples
  * measure nothing.
  */
+@Tag("allocation")
 final class SteadyAllocationTest {
     /** Keeps the arrays reachable, so that no compiler removes their allocation. */
     private final Object[] kept = new Object[3];

@@ -82,7 +82,7 @@ public final class CanonicalOutput {
     }
 
     /** Sorts the first {@code elements=[...]} list numerically, non-integers as 0, stably. */
-    static String sortElements(final String line) {
+    public static String sortElements(final String line) {
         final Matcher elements = ELEMENTS.matcher(line);
         if (!elements.find() || elements.group(1).isEmpty()) {
             return line;

@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * JVM's java and JVM flags (Chronicle's among them), or a given JDK and flags; stdout and
  * stderr in files. For tests that kill a run for real or need a JVM started differently.
  */
-final class ChildWeir {
+public final class ChildWeir {
     private static final Pattern RESUMED = Pattern.compile("weir: run: resumed from checkpoint (\\d+) ");
     private final Process process;
     private final Path stdout;
@@ -39,7 +39,7 @@ final class ChildWeir {
      * @return the started child
      * @throws IOException if it cannot start
      */
-    static ChildWeir start(final Path dir, final String name, final String... args) throws IOException {
+    public static ChildWeir start(final Path dir, final String name, final String... args) throws IOException {
         return startWith(dir, name, List.of(), args);
     }
 
@@ -51,7 +51,7 @@ final class ChildWeir {
      * @return the started child
      * @throws IOException if it cannot start
      */
-    static ChildWeir startWith(final Path dir, final String name, final List<String> extraOptions, final String... args)
+    public static ChildWeir startWith(final Path dir, final String name, final List<String> extraOptions, final String... args)
             throws IOException {
         return start(dir, name, Path.of(System.getProperty("java.home")), thisJvmsFlags(extraOptions), args);
     }
@@ -79,7 +79,7 @@ final class ChildWeir {
      * @return the started child
      * @throws IOException if it cannot start
      */
-    static ChildWeir start(final Path dir, final String name, final Path javaHome, final List<String> jvmOptions,
+    public static ChildWeir start(final Path dir, final String name, final Path javaHome, final List<String> jvmOptions,
             final String... args) throws IOException {
         return start(dir, name, javaHome, jvmOptions, false, args);
     }
@@ -94,7 +94,7 @@ final class ChildWeir {
      * @return the started child
      * @throws IOException if it cannot start
      */
-    static ChildWeir startWithClosedStdout(final Path dir, final String name, final String... args) throws IOException {
+    public static ChildWeir startWithClosedStdout(final Path dir, final String name, final String... args) throws IOException {
         return start(dir, name, Path.of(System.getProperty("java.home")), thisJvmsFlags(List.of()), true, args);
     }
 
@@ -109,7 +109,7 @@ final class ChildWeir {
      * @return the started child
      * @throws IOException if it cannot start
      */
-    static ChildWeir startWithFileSizeLimit(final Path dir, final String name, final long kib, final String... args) throws IOException {
+    public static ChildWeir startWithFileSizeLimit(final Path dir, final String name, final long kib, final String... args) throws IOException {
         return start(dir, name, List.of("bash", "-c", "ulimit -f " + kib + " && exec \"$@\"", "bash"),
                 Path.of(System.getProperty("java.home")), thisJvmsFlags(List.of()), false, args);
     }
@@ -140,12 +140,12 @@ final class ChildWeir {
     }
 
     /** @return the child process */
-    Process process() {
+    public Process process() {
         return process;
     }
 
     /** @return the file the child's stdout goes to */
-    Path stdout() {
+    public Path stdout() {
         return stdout;
     }
 
@@ -156,7 +156,7 @@ final class ChildWeir {
      * @return its exit code
      * @throws InterruptedException if interrupted while waiting
      */
-    int awaitExit(final long timeoutSeconds) throws InterruptedException {
+    public int awaitExit(final long timeoutSeconds) throws InterruptedException {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new AssertionError("the child weir did not exit within " + timeoutSeconds + " s");
@@ -165,12 +165,12 @@ final class ChildWeir {
     }
 
     /** @return the file the child's stderr goes to */
-    Path stderr() {
+    public Path stderr() {
         return stderr;
     }
 
     /** @return what the child wrote to stderr so far, or why it cannot be read */
-    String stderrText() {
+    public String stderrText() {
         try {
             return Files.readString(stderr);
         } catch (IOException e) {
@@ -186,7 +186,7 @@ final class ChildWeir {
      * @param marks how many {@code # checkpoint N} lines to wait for
      * @throws Exception if waiting is interrupted or the file cannot be read
      */
-    void awaitMarks(final Path output, final int marks) throws Exception {
+    public void awaitMarks(final Path output, final int marks) throws Exception {
         awaitMarks(output, marks, null);
     }
 
@@ -196,7 +196,7 @@ final class ChildWeir {
      * before its checkpoint's manifest, so a run killed between the two restores from the
      * checkpoint before.
      */
-    void awaitMarks(final Path output, final int marks, final Path checkpointDir) throws Exception {
+    public void awaitMarks(final Path output, final int marks, final Path checkpointDir) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -216,7 +216,7 @@ final class ChildWeir {
     }
 
     /** @return the checkpoint a restored run says on stderr it resumed from */
-    long resumedCheckpointId() {
+    public long resumedCheckpointId() {
         final Matcher resumed = RESUMED.matcher(stderrText());
         assertTrue(resumed.find(), "the restored run names its checkpoint on stderr: " + stderrText());
         return Long.parseLong(resumed.group(1));

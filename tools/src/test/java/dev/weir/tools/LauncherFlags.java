@@ -12,12 +12,12 @@ import java.util.concurrent.TimeUnit;
  * {@code jvm-flags.sh} (so tests run the command line exactly as the launcher would), and the
  * repository root it lives in (system property {@code weir.repo.root}, set by Maven).
  */
-final class LauncherFlags {
+public final class LauncherFlags {
     private LauncherFlags() {
     }
 
     /** @return the repository root */
-    static Path repoRoot() {
+    public static Path repoRoot() {
         final String root = System.getProperty("weir.repo.root");
         if (root == null || root.isBlank()) {
             throw new AssertionError("system property weir.repo.root is not set: run the tests through Maven");
@@ -31,7 +31,7 @@ final class LauncherFlags {
      * @throws IOException if bash cannot run
      * @throws InterruptedException if interrupted while waiting for it
      */
-    static List<String> of(final Path javaHome) throws IOException, InterruptedException {
+    public static List<String> of(final Path javaHome) throws IOException, InterruptedException {
         final Path root = repoRoot();
         final Process bash = new ProcessBuilder("bash", "-c",
                 "set -eu; . \"$1/jvm-flags.sh\"; weir_jvm_flags \"$1\" \"$2\"; "

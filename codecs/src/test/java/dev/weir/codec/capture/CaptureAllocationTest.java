@@ -7,6 +7,7 @@ import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Reading and decoding packets allocates nothing per packet once warmed up (measured with the thread's
  * allocated-bytes counter over repeated passes through a file).
  */
+@Tag("allocation")
 class CaptureAllocationTest {
     private static final int PACKETS = 2_000;
     private static final int PASSES = 20;

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.management.ThreadMXBean;
 import java.lang.management.ManagementFactory;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Once warmed up, parsing lines, reading their values and tags and counting bad lines allocates nothing. */
+@Tag("allocation")
 class StatsdParserAllocationTest {
     private static final String PAYLOAD = "api.hits:1|c|@0.5|#env:prod,host:a1\n"
             + "queue.depth:+3|g\n"

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.TestFactory;
  * of Weir's deterministic driver, compared by {@link PerKeyLines}. A scenario directory with a
  * {@code refused.txt} instead is one this layer refuses: the file holds the message.
  *
- * <p>The scenarios of the tools' {@code conformance/} and {@code scenarios/} directories are
+ * <p>The scenarios of the system tests' {@code conformance/} and {@code scenarios/} directories are
  * copied here if they qualify (see {@link #EXCLUDED} for the others, whose job files are copied to
  * {@code excluded/} and must be refused by {@link FlinkScenario#check}; the processing-time trigger's
  * timing-free comparison is {@link FlinkProcessingTimeTriggerTest}); the others were written
@@ -48,7 +48,7 @@ import org.junit.jupiter.api.TestFactory;
  */
 final class FlinkScenarioConformanceTest {
     /**
-     * Scenarios of tools/src/test/resources (conformance/, scenarios/) not run here, by the job-file field that rules them out:
+     * Scenarios of system-tests/src/test/resources (conformance/, scenarios/) not run here, by the job-file field that rules them out:
      * their output depends on Flink's wall clock, or on what Flink's API does not expose.
      */
     static final Map<String, String> EXCLUDED = Map.ofEntries(
@@ -140,7 +140,7 @@ final class FlinkScenarioConformanceTest {
 
     @Test
     void theToolsScenariosAreEachRunOrExcluded() throws IOException {
-        // the tools' scenarios copied here (run or refused with a reason) and the excluded ones are disjoint
+        // the system tests' scenarios copied here (run or refused with a reason) and the excluded ones are disjoint
         final Set<String> run = scenarioDirectories("scenarios").stream().map(path -> path.getFileName().toString()).collect(Collectors.toSet());
         for (final String excluded : EXCLUDED.keySet()) {
             assertTrue(!run.contains(excluded), excluded);

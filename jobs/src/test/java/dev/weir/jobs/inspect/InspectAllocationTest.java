@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * short one, for ITCH and for StatsD payloads (measured with the thread's allocated-bytes counter; the events are
  * in order, so no lateness value is kept).
  */
+@Tag("allocation")
 class InspectAllocationTest {
     private static final int SHORT = 2_000;
     private static final int LONG = 20_000;

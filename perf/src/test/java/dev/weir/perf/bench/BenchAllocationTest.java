@@ -9,6 +9,7 @@ import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * not timing). What the ceiling of {@code tumbling} allocates at all is per window, not per event. {@code union} and
  * {@code interval-join} allocate nothing per event on Weir (both threads) nor on their ceilings.
  */
+@Tag("allocation")
 final class BenchAllocationTest {
     private static final BenchSettings LONG_ENOUGH = BenchSettings.defaults().withRates(0).withRounds(1).withWarmUpEvents(300_000)
             .withMeasuredEvents(1_000_000).withKeys(1_000).withWatermarkIntervalMillis(0).withRingSize(4_096)

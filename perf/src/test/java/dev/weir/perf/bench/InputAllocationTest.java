@@ -10,6 +10,7 @@ import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * does allocate is per window: the ceilings' maps and bar pool growing to a new peak). Counted with the thread's
  * allocation counter, not timed.
  */
+@Tag("allocation")
 final class InputAllocationTest {
     private static final long WARM_UP = 300_000;
     private static final long MEASURED = 1_000_000;

@@ -13,6 +13,7 @@ import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * stocks, with the join's watermarks moving on, allocate nothing per message; the trades, one at the end, come out as
  * the plain loop's rows.
  */
+@Tag("allocation")
 class TcaJobAllocationTest {
     private static final int EVENTS = 300_000;
     private static final int STOCKS = 10;

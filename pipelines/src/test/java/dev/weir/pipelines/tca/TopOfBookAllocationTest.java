@@ -16,6 +16,7 @@ import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.io.Serializable;
 import java.lang.management.ManagementFactory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * 10 stocks allocate nothing per message; only a change of the top allocates, its {@link Quote} (and a trade its
  * {@link TcaTrade}).
  */
+@Tag("allocation")
 class TopOfBookAllocationTest {
     private static final int EVENTS = 300_000;
     private static final int STOCKS = 10;

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * interned keys, malformed lines counted past the first ten) allocates nothing per line; measured with the
  * thread's allocated-bytes counter over repeated passes through one capture.
  */
+@Tag("allocation")
 class StatsdDecoderAllocationTest {
     private static final int DATAGRAMS = 1_000;
     private static final int LINES_PER_DATAGRAM = 6;

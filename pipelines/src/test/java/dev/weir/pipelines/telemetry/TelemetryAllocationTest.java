@@ -18,6 +18,7 @@ import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
 import java.util.HashSet;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * the time. What is allocated is per window (an accumulator, a row), not per event; the percentile windows'
  * arrays grow by doubling, so their values cost at most a few times their 8 bytes, amortized.
  */
+@Tag("allocation")
 class TelemetryAllocationTest {
     private static final int EVENTS = 400_000;
     private static final int SERIES = 50;

@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.agrona.ExpandableArrayBuffer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * later ones (measured with the thread's allocated-bytes counter over repeated passes through the same packets,
  * their sequence numbers moved on each pass).
  */
+@Tag("allocation")
 class ItchTradeDecoderAllocationTest {
     private static final int PACKETS = 500;
     private static final int MESSAGES_PER_PACKET = 9;

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * deterministic scheduler with heap state, the threaded scheduler with heap state, and the deterministic scheduler
  * with Chronicle Map state; every fourth job also on the threaded scheduler with Chronicle Map state.
  */
+@Tag("property")
 class TwoInputDifferentialTest {
     private static final int JOBS = 200;
 

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

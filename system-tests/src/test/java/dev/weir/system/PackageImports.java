@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,16 +20,44 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * Which packages under a prefix the Java sources of a directory refer to, read from the source text: imports
- * (plain, static and on demand) and names written out in full in code, not in comments or string literals. A
- * package's name is the part of a reference before its first capitalised segment. Finds the cycles among them:
- * each group of packages that reach each other, with the references that join them. Not thread-safe.
+ * Which packages under a prefix the Java sources of one or more source roots declare and refer to, read from the
+ * source text: imports (plain, static and on demand) and names written out in full in code, not in comments or string
+ * literals. A package's name is the part of a reference before its first capitalised segment. Keeps, per arrow from
+ * one package to another, the first reference that makes it (file, line and the line's text) and how many files
+ * do; finds the cycles among the packages: each group of packages that reach each other, with the references that
+ * join them. Not thread-safe.
  */
 final class PackageImports {
+    private static final Pattern DECLARED = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
+
     private final String prefix;
     private final Pattern reference;
-    /** package, package it refers to, the first file (relative to the root) that does. */
-    private final Map<String, Map<String, String>> edges = new TreeMap<>();
+    /** package, the first file (as shown) that declares it. */
+    private final Map<String, String> packages = new TreeMap<>();
+    /** package, package it refers to, the first reference. */
+    private final Map<String, Map<String, Reference>> edges = new TreeMap<>();
+    /** package, package it refers to, the files that do. */
+    private final Map<String, Map<String, Set<String>>> files = new TreeMap<>();
+
+    /**
+     * Where one package refers to another.
+     *
+     * @param file the file, as shown (relative to the source root, after the root's own name if it has one)
+     * @param line the line, from 1
+     * @param text the line's text, stripped
+     */
+    record Reference(String file, int line, String text) {
+        @Override
+        public String toString() {
+            return file + ":" + line + ": " + text;
+        }
+    }
+
+    /** @param prefix the packages looked at, e.g. {@code dev.weir}: the prefix itself and those under it */
+    PackageImports(final String prefix) {
+        this.prefix = prefix;
+        this.reference = Pattern.compile("(?<![\\w.])" + Pattern.quote(prefix) + "((?:\\.[a-z_][\\w]*)*)\\.(?:[A-Z]\\w*|\\*)");
+    }
 
     /**
      * @param root the source root, e.g. {@code src/main/java}
@@ -37,48 +65,94 @@ final class PackageImports {
      * @throws UncheckedIOException if a source cannot be read
      */
     PackageImports(final Path root, final String prefix) {
-        this.prefix = prefix;
-        this.reference = Pattern.compile("(?<![\\w.])" + Pattern.quote(prefix) + "((?:\\.[a-z_][\\w]*)*)\\.(?:[A-Z]\\w*|\\*)");
-        try (Stream<Path> files = Files.walk(root)) {
-            for (final Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().collect(Collectors.toList())) {
-                read(root, file);
+        this(prefix);
+        add(root, "");
+    }
+
+    /**
+     * Reads the sources under a root.
+     *
+     * @param root the source root, e.g. {@code engine/src/main/java}
+     * @param shownAs what file names start with in the results, e.g. {@code engine/src/main/java/}, or nothing
+     * @return this
+     * @throws UncheckedIOException if a source cannot be read
+     */
+    PackageImports add(final Path root, final String shownAs) {
+        try (Stream<Path> sources = Files.walk(root)) {
+            for (final Path file : sources.filter(f -> f.toString().endsWith(".java")).sorted().collect(Collectors.toList())) {
+                read(file, shownAs + root.relativize(file).toString().replace('\\', '/'));
             }
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }
+        return this;
     }
 
-    private void read(final Path root, final Path file) throws IOException {
-        final String source = codeOnly(Files.readString(file, StandardCharsets.UTF_8));
-        final Matcher declared = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE).matcher(source);
+    private void read(final Path file, final String name) throws IOException {
+        final String text = Files.readString(file, StandardCharsets.UTF_8);
+        final String source = codeOnly(text);
+        final Matcher declared = DECLARED.matcher(source);
         if (!declared.find() || !within(declared.group(1))) {
             return;
         }
         final String from = declared.group(1);
-        final String name = root.relativize(file).toString().replace('\\', '/');
+        packages.putIfAbsent(from, name);
+        final String[] lines = text.split("\n", -1);
         final Matcher found = reference.matcher(source);
         while (found.find()) {
             final String to = prefix + found.group(1);
             if (!to.equals(from)) {
-                edges.computeIfAbsent(from, p -> new TreeMap<>()).putIfAbsent(to, name);
+                final int line = lineOf(source, found.start());
+                edges.computeIfAbsent(from, p -> new TreeMap<>()).putIfAbsent(to, new Reference(name, line, lines[line - 1].strip()));
+                files.computeIfAbsent(from, p -> new TreeMap<>()).computeIfAbsent(to, p -> new TreeSet<>()).add(name);
             }
         }
+    }
+
+    private static int lineOf(final String source, final int index) {
+        int line = 1;
+        for (int i = 0; i < index; i++) {
+            if (source.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
     }
 
     private boolean within(final String name) {
         return name.equals(prefix) || name.startsWith(prefix + ".");
     }
 
-    /** @return each package, and the packages it refers to */
+    /** @return each package some source declares, and the first file that does */
+    Map<String, String> packages() {
+        return packages;
+    }
+
+    /** @return each package that refers to another, and the packages it refers to */
     Map<String, Set<String>> graph() {
         final Map<String, Set<String>> graph = new TreeMap<>();
         edges.forEach((from, to) -> graph.put(from, new TreeSet<>(to.keySet())));
         return graph;
     }
 
+    /** @return the packages a package refers to, in name order; empty if none */
+    Set<String> uses(final String from) {
+        return new TreeSet<>(edges.getOrDefault(from, Map.of()).keySet());
+    }
+
+    /** @return the first reference from one package to another, or null if it makes none */
+    Reference reference(final String from, final String to) {
+        return edges.getOrDefault(from, Map.of()).get(to);
+    }
+
+    /** @return how many files of one package refer to another */
+    int fileCount(final String from, final String to) {
+        return files.getOrDefault(from, Map.of()).getOrDefault(to, Set.of()).size();
+    }
+
     /**
      * @return one line per cycle: the packages that reach each other, then each reference among them as
-     *     {@code FROM -> TO (FILE)}; empty without a cycle
+     *     {@code FROM -> TO (FILE:LINE: TEXT)}; empty without a cycle
      */
     List<String> cycles() {
         final List<String> cycles = new ArrayList<>();
@@ -88,9 +162,9 @@ final class PackageImports {
             }
             final StringBuilder line = new StringBuilder("cycle among " + String.join(", ", group) + ":");
             for (final String from : group) {
-                edges.getOrDefault(from, Map.of()).forEach((to, file) -> {
+                edges.getOrDefault(from, Map.of()).forEach((to, first) -> {
                     if (group.contains(to)) {
-                        line.append(' ').append(from).append(" -> ").append(to).append(" (").append(file).append(')');
+                        line.append(' ').append(from).append(" -> ").append(to).append(" (").append(first).append(')');
                     }
                 });
             }
@@ -101,14 +175,14 @@ final class PackageImports {
 
     /** Tarjan's algorithm over the packages, in name order. */
     private List<Set<String>> stronglyConnected() {
-        final Set<String> packages = new TreeSet<>(edges.keySet());
-        edges.values().forEach(to -> packages.addAll(to.keySet()));
+        final Set<String> nodes = new TreeSet<>(edges.keySet());
+        edges.values().forEach(to -> nodes.addAll(to.keySet()));
         final Map<String, Integer> index = new HashMap<>();
         final Map<String, Integer> low = new HashMap<>();
         final Deque<String> stack = new ArrayDeque<>();
         final Set<String> onStack = new TreeSet<>();
         final List<Set<String>> groups = new ArrayList<>();
-        for (final String start : packages) {
+        for (final String start : nodes) {
             if (!index.containsKey(start)) {
                 visit(start, index, low, stack, onStack, groups);
             }

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,8 @@ import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.jobs.file.JobFileParser;
 import dev.weir.jobs.file.JobSpec;
 import dev.weir.jobs.file.WindowKind;
+import dev.weir.tools.CanonicalOutput;
+import dev.weir.tools.CommandRun;
 import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.scenario.ScenarioRunner;
 import dev.weir.tools.scenario.ScenarioRuntime;
@@ -86,11 +88,11 @@ class ConformanceScenariosTest {
         return scenarios(resourceFolder("/scenarios"));
     }
 
-    /** A scenario folder of the test resources (tools/src/test/resources). */
+    /** A scenario folder of the test resources (system-tests/src/test/resources; conformance-two-input/ comes from tools/src/test/resources). */
     static Path resourceFolder(final String name) throws URISyntaxException {
         final URL resource = ConformanceScenariosTest.class.getResource(name);
         if (resource == null) {
-            fail("the test resource folder " + name.substring(1) + "/ (tools/src/test/resources" + name
+            fail("the test resource folder " + name.substring(1) + "/ (system-tests/src/test/resources" + name
                     + ") is missing from the test class path");
         }
         return Paths.get(resource.toURI());

@@ -1,9 +1,10 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.tools.LauncherFlags;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ class FlinkFreeModulesTest {
                 assertEquals(List.of("true"), skips);
             }
         }
-        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "jobs", "tools", "perf", "jmh", "examples/embedding-check"), flinkFree);
+        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "jobs", "tools", "perf", "jmh", "system-tests", "examples/embedding-check"), flinkFree);
     }
 
     @Test

@@ -1,7 +1,8 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.tools.LauncherFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class BuildJvmFlagsTest {
     private static final Pattern JVM_COMMAND = Pattern.compile("<(argLine|commandlineArgs)>([^<]*)</\\1>");
-    private static final List<String> MODULES = List.of("", "engine", "offheap-state", "codecs", "pipelines", "jobs", "tools", "perf", "jmh");
+    private static final List<String> MODULES = List.of("", "engine", "offheap-state", "codecs", "pipelines", "jobs", "tools", "perf", "jmh", "system-tests");
 
     @Test
     void everyBuildJvmWithWeirsFlagsGetsTheFlagsOfItsJavaVersion() throws Exception {

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RepositoryStandsAloneTest {
     private static final String REPO_ROOT_PROPERTY = "weir.repo.root";
     /** This file holds broken citations and links as test fixtures, so it is the one file not checked. */
-    private static final Path SELF = Path.of("tools/src/test/java/dev/weir/tools/RepositoryStandsAloneTest.java");
+    private static final Path SELF = Path.of("system-tests/src/test/java/dev/weir/system/RepositoryStandsAloneTest.java");
     // the team's reference material outside the repository, spelled in pieces so this file does not name it
     private static final String SHARED = ".." + "/shared";
     private static final String SEMANTICS = "SEMANTICS" + ".md";

@@ -1,4 +1,4 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.weir.jobs.file.JobFileParser;
 import dev.weir.jobs.file.JobSpec;
 import dev.weir.jobs.file.WindowKind;
+import dev.weir.tools.CanonicalOutput;
+import dev.weir.tools.CommandRun;
 import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.scenario.ScenarioRunner;
 import java.io.IOException;

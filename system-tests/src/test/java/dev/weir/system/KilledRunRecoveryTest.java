@@ -1,10 +1,12 @@
-package dev.weir.tools;
+package dev.weir.system;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.jobs.run.RecordFileJob;
+import dev.weir.tools.ChildWeir;
+import dev.weir.tools.CommandRun;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
