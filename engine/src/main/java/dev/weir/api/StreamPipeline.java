@@ -1,5 +1,8 @@
 package dev.weir.api;
 
+import dev.weir.clock.Clock;
+import dev.weir.clock.SystemClock;
+import dev.weir.clock.VirtualClock;
 import dev.weir.plan.LogicalPlan;
 import dev.weir.plan.PipelineSettings;
 import dev.weir.plan.PlanStep;
@@ -19,9 +22,6 @@ import dev.weir.source.Source;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
-import dev.weir.time.Clock;
-import dev.weir.time.SystemClock;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.weir.runtime;
 
 import dev.weir.checkpoint.CheckpointCoordinator;
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.weir.runtime;
 
 import dev.weir.checkpoint.CheckpointCoordinator;
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

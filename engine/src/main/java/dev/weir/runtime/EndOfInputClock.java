@@ -1,6 +1,6 @@
 package dev.weir.runtime;
 
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 
 /**
  * The processing time a chain's operators see: the pipeline's clock until the chain's input

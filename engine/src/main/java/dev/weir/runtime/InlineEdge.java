@@ -1,9 +1,9 @@
 package dev.weir.runtime;
 
+import dev.weir.clock.Clock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.KeySelector;
 import dev.weir.operator.OutputTag;
-import dev.weir.time.Clock;
 import dev.weir.valve.WatermarkValve;
 
 /**

@@ -1,5 +1,6 @@
 package dev.weir.runtime;
 
+import dev.weir.clock.Clock;
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.metrics.OperatorMetrics;
@@ -9,7 +10,6 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.state.StateBackend;
-import dev.weir.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

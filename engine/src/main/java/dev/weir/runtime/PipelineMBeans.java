@@ -1,8 +1,8 @@
 package dev.weir.runtime;
 
+import dev.weir.clock.Clock;
 import dev.weir.metrics.OperatorBean;
 import dev.weir.metrics.OperatorMBean;
-import dev.weir.time.Clock;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;

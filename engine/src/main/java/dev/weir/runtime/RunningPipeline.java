@@ -1,10 +1,10 @@
 package dev.weir.runtime;
 
 import dev.weir.checkpoint.CheckpointCoordinator;
+import dev.weir.clock.Clock;
+import dev.weir.clock.SystemClock;
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.time.Clock;
-import dev.weir.time.SystemClock;
-import dev.weir.time.VirtualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

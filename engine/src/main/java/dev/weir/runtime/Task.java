@@ -1,12 +1,12 @@
 package dev.weir.runtime;
 
 import com.lmax.disruptor.EventPoller;
+import dev.weir.clock.Clock;
 import dev.weir.event.StreamEvent;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 import dev.weir.operator.TwoInputOperator;
-import dev.weir.time.Clock;
 import dev.weir.valve.WatermarkValve;
 import org.agrona.concurrent.AgentTerminationException;
 

@@ -1,6 +1,6 @@
 package dev.weir.runtime;
 
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 import dev.weir.valve.WatermarkValve;
 
 /**

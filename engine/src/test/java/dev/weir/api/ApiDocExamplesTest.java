@@ -2,6 +2,7 @@ package dev.weir.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.BroadcastProcessFunction;
 import dev.weir.operator.CoMapFunction;
 import dev.weir.operator.CoProcessFunction;
@@ -16,7 +17,6 @@ import dev.weir.state.MapState;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.TumblingEventTimeWindows;

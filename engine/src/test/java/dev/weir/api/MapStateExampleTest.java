@@ -2,6 +2,7 @@ package dev.weir.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.runtime.DeterministicPipeline;
@@ -10,7 +11,6 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.state.LongEntryConsumer;
 import dev.weir.state.LongMapState;
 import dev.weir.state.LongMapStateDescriptor;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.List;

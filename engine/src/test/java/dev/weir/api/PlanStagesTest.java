@@ -3,6 +3,7 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.plan.EdgeKind;
 import dev.weir.plan.KeyByStep;
 import dev.weir.plan.LogicalPlan;
@@ -14,7 +15,6 @@ import dev.weir.plan.SourceStep;
 import dev.weir.runtime.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.checkpoint.Manifest;
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
 import dev.weir.runtime.PipelineExecutionException;
@@ -14,7 +15,6 @@ import dev.weir.runtime.SideOutputs;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Files;
 import java.nio.file.Path;

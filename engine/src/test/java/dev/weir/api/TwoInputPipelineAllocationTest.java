@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedCoProcessFunction;
 import dev.weir.runtime.DeterministicPipeline;
@@ -13,7 +14,6 @@ import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

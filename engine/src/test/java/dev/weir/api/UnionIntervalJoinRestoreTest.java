@@ -3,6 +3,7 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.ProcessJoinFunction;
 import dev.weir.runtime.DeterministicPipeline;
@@ -11,7 +12,6 @@ import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.testing.Await;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;
 import java.time.Duration;

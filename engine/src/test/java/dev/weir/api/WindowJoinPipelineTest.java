@@ -3,6 +3,7 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.CoGroupFunction;
 import dev.weir.operator.JoinFunction;
 import dev.weir.runtime.DeterministicPipeline;
@@ -10,7 +11,6 @@ import dev.weir.runtime.RunningPipeline;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.time.Punctuation;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.CoGroupWindowFunction;
 import dev.weir.window.CountEvictor;

@@ -3,15 +3,15 @@ package dev.weir.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.GeneratorSource;
 import dev.weir.source.PacedSource;
 import dev.weir.source.Publisher;
 import dev.weir.source.Source;
+import dev.weir.state.HeapStateBackend;
 import dev.weir.testing.Lines;
 import dev.weir.testing.Scheduler;
-import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.time.Duration;

@@ -3,9 +3,9 @@ package dev.weir.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.OutputTag;
 import dev.weir.source.Publisher;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.util.ArrayList;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.SystemClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.source.Publisher;
-import dev.weir.time.SystemClock;
 import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;
 import java.util.List;

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.TwoInputOperator;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.operator.OutputTag;
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
+import dev.weir.operator.OutputTag;
 import dev.weir.source.Publisher;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.Source;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.io.IOException;
@@ -25,9 +25,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.weir.clock.VirtualClock;
 import dev.weir.state.AggregateFunction;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.TumblingEventTimeWindows;
 import dev.weir.window.WindowOperatorBuilder;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.FlatMapOperator;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.agrona.concurrent.AgentTerminationException;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.lmax.disruptor.BusySpinWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.StreamEvent;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

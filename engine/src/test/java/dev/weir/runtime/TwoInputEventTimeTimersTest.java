@@ -3,6 +3,7 @@ package dev.weir.runtime;
 import static dev.weir.event.WatermarkStatus.IDLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.event.Watermarks;
 import dev.weir.operator.OperatorContext;
@@ -13,7 +14,6 @@ import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.VoidNamespace;
-import dev.weir.time.VirtualClock;
 import dev.weir.timer.TimerService;
 import dev.weir.timer.Triggerable;
 import java.util.ArrayList;

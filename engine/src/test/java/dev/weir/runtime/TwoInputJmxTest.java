@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.operator.CoMapFunction;
 import dev.weir.source.Publisher;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

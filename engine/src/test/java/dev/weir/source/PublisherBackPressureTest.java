@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.FlatMapOperator;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.runtime.Channel;
@@ -22,7 +23,6 @@ import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.SideOutputs;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.testing.Await;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;
 import java.util.ArrayList;

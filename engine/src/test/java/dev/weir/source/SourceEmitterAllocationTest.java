@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.lmax.disruptor.EventPoller;
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.StreamEvent;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OutputTag;
@@ -12,7 +13,6 @@ import dev.weir.runtime.Channel;
 import dev.weir.runtime.ChannelOutput;
 import dev.weir.runtime.PipelineControl;
 import dev.weir.runtime.SideOutputs;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package dev.weir.testing;
 
 import dev.weir.checkpoint.CheckpointFile;
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.CheckpointedOperator;
 import dev.weir.operator.OperatorContext;
@@ -10,7 +11,6 @@ import dev.weir.runtime.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.weir.flink;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.bench.BenchEvent;
 import dev.weir.perf.bench.BenchSettings;
 import dev.weir.perf.bench.ComparedEngine;

@@ -2,6 +2,7 @@ package dev.weir.flink;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.SystemClock;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
@@ -14,7 +15,6 @@ import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.pipelines.telemetry.StatsdAlertsJob;
 import dev.weir.pipelines.telemetry.StatsdDecoder;
 import dev.weir.runtime.Sink;
-import dev.weir.time.SystemClock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;

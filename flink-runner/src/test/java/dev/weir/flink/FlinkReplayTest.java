@@ -3,6 +3,7 @@ package dev.weir.flink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ReplayJobs;
@@ -11,7 +12,6 @@ import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.telemetry.AlertThresholds;
 import dev.weir.pipelines.telemetry.StatsdAlertsJob;
-import dev.weir.time.SystemNanoClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

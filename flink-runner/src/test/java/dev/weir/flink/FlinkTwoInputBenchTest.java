@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.bench.BenchEvent;
 import dev.weir.perf.bench.BenchSettings;
 import dev.weir.perf.bench.IntervalJoinPipeline;

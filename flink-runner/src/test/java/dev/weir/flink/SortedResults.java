@@ -3,10 +3,10 @@ package dev.weir.flink;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.RunningPipeline;
 import dev.weir.runtime.Sink;
-import dev.weir.time.VirtualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,9 +1,9 @@
 package dev.weir.flink;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.weir.pipelines.replay;
 
 import dev.weir.api.DataStream;
+import dev.weir.clock.Clock;
 import dev.weir.pipelines.job.JobFileException;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WatermarkKind;
@@ -9,7 +10,6 @@ import dev.weir.pipelines.scenario.EmissionAfterEveryRecord;
 import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
-import dev.weir.time.Clock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.WindowOperator;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.weir.pipelines.scenario;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.ChannelMetrics;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
@@ -10,7 +11,6 @@ import dev.weir.pipelines.job.WatermarkSpec;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.valve.ValveDiagnosis;
 import dev.weir.window.WindowOperator;

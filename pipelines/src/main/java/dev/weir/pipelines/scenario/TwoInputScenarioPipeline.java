@@ -2,6 +2,7 @@ package dev.weir.pipelines.scenario;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.OperatorMetrics;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
@@ -9,7 +10,6 @@ import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.JoinSpec;
 import dev.weir.source.Publisher;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

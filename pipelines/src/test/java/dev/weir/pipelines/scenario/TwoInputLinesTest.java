@@ -2,6 +2,7 @@ package dev.weir.pipelines.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
@@ -10,7 +11,6 @@ import dev.weir.runtime.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyedState;
 import dev.weir.state.StateDescriptor;
-import dev.weir.time.VirtualClock;
 import dev.weir.window.GlobalWindow;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.TimeWindow;

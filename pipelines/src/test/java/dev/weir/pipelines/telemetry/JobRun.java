@@ -1,6 +1,7 @@
 package dev.weir.pipelines.telemetry;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.PayloadDecoder;
@@ -13,7 +14,6 @@ import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package dev.weir.pipelines.telemetry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.offheap.ChronicleStateBackend;
 import dev.weir.offheap.ChronicleStateConfig;
 import dev.weir.pipelines.replay.OutputFormat;
@@ -13,7 +14,6 @@ import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.codec.statsd.MetricType;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
@@ -13,7 +14,6 @@ import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.lang.management.ManagementFactory;
 import java.util.HashSet;

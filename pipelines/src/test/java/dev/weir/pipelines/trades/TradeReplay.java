@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.codec.itch.Alpha;
 import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.offheap.ChronicleStateBackend;
@@ -20,7 +21,6 @@ import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package dev.weir.tools.scenario;
 
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.pipelines.job.JobFileParser;
 import dev.weir.pipelines.job.JobSpec;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.cli.Interruption;
 import dev.weir.tools.cli.LineLimitOption;
 import dev.weir.tools.cli.ResultWriter;

@@ -1,14 +1,15 @@
 package dev.weir.tools.scenario;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
+import dev.weir.operator.IntervalJoinOperator;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorStatistics;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
 import dev.weir.operator.TwoInputOperator;
-import dev.weir.operator.IntervalJoinOperator;
 import dev.weir.pipelines.job.InputSpec;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.JoinKind;
@@ -27,7 +28,6 @@ import dev.weir.pipelines.scenario.WatermarkStampOperator;
 import dev.weir.runtime.TwoInputOperatorInput;
 import dev.weir.state.StateBackend;
 import dev.weir.time.ChannelWatermarkOutput;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkGenerator;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.valve.ValveDiagnosis;

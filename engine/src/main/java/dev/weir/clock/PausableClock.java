@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 /**
  * A clock that stands still while paused: it measures the time a source was able to read,

@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 /**
  * A monotonic time source in nanoseconds, for pacing (e.g. a fixed-rate generator) rather than

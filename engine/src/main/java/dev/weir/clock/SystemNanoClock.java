@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 /** The JVM's monotonic clock ({@code System.nanoTime()}); the only place where Weir reads it. */
 public final class SystemNanoClock implements NanoClock {

@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 /** Source of processing time. */
 public interface Clock {

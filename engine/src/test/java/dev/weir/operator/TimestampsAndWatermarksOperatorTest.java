@@ -1,8 +1,9 @@
-package dev.weir.time;
+package dev.weir.operator;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.testing.OperatorHarness;
+import dev.weir.time.WatermarkStrategy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

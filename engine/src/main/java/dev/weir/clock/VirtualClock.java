@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 /**
  * A clock that only moves when told, for deterministic replays and tests. One thread moves it;

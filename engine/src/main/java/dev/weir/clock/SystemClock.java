@@ -1,4 +1,4 @@
-package dev.weir.time;
+package dev.weir.clock;
 
 /** The wall clock; the only place where Weir reads system time. */
 public final class SystemClock implements Clock {

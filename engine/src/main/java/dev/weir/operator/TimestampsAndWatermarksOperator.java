@@ -1,10 +1,11 @@
-package dev.weir.time;
+package dev.weir.operator;
 
+import dev.weir.clock.Clock;
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
-import dev.weir.operator.OneInputOperator;
-import dev.weir.operator.OperatorContext;
-import dev.weir.operator.Output;
+import dev.weir.time.ChannelWatermarkOutput;
+import dev.weir.time.WatermarkGenerator;
+import dev.weir.time.WatermarkStrategy;
 
 /**
  * Assigns timestamps and watermarks mid-stream (Flink's {@code assignTimestampsAndWatermarks}
