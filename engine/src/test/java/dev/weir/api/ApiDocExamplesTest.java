@@ -11,7 +11,7 @@ import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.KeyedCoProcessFunction;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.MapState;
 import dev.weir.state.MapStateDescriptor;

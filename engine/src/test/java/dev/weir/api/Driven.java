@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.testing.Await;
 import dev.weir.testing.Scheduler;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.weir.clock.VirtualClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.LongEntryConsumer;

@@ -12,7 +12,7 @@ import dev.weir.plan.PlanEdge;
 import dev.weir.plan.PlanStep;
 import dev.weir.plan.SinkStep;
 import dev.weir.plan.SourceStep;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.time.WatermarkStrategy;

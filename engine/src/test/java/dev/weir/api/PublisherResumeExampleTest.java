@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
 import dev.weir.time.WatermarkStrategy;

@@ -3,7 +3,7 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.time.WatermarkStrategy;

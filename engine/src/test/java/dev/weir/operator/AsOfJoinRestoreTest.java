@@ -8,7 +8,7 @@ import dev.weir.checkpoint.SnapshotEntryVisitor;
 import dev.weir.checkpoint.SnapshotFileReader;
 import dev.weir.checkpoint.SnapshotFileWriter;
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroupRange;
 import dev.weir.state.KeyGroups;

@@ -10,6 +10,8 @@ import dev.weir.clock.VirtualClock;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.Source;

@@ -8,7 +8,7 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.clock.Clock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.testing.Lines;
 import dev.weir.testing.PassThroughProbe;
 import dev.weir.testing.Scheduler;

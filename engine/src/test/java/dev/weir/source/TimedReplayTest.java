@@ -8,7 +8,7 @@ import dev.weir.clock.Clock;
 import dev.weir.clock.VirtualClock;
 import dev.weir.event.Watermarks;
 import dev.weir.operator.KeyedProcessFunction;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.testing.Lines;
 import dev.weir.testing.Scheduler;
 import dev.weir.time.WatermarkAlignmentGroups;

@@ -6,9 +6,9 @@ import dev.weir.clock.NanoClock;
 import dev.weir.clock.SystemClock;
 import dev.weir.clock.SystemNanoClock;
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import java.time.Duration;
 import java.util.List;
 

@@ -14,7 +14,7 @@ import dev.weir.pipelines.replay.ResultRow;
 import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.pipelines.telemetry.StatsdAlertsJob;
 import dev.weir.pipelines.telemetry.StatsdDecoder;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;

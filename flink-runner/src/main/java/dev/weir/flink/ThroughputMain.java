@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

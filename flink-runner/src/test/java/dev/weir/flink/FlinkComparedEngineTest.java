@@ -28,7 +28,7 @@ import dev.weir.perf.harness.Harness;
 import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.state.CountSum;
 import dev.weir.state.CountSumAggregate;
 import dev.weir.time.WatermarkStrategy;

@@ -10,7 +10,7 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.api.WindowedStream;
 import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.WindowKind;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountEvictor;
 import dev.weir.window.CountTrigger;

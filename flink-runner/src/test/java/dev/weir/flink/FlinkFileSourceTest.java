@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.LineParser;
 import dev.weir.time.WatermarkAlignment;

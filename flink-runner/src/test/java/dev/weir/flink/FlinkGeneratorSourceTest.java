@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.clock.NanoClock;
-import dev.weir.runtime.RunningPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.GeneratorSource;
 import dev.weir.source.RecordGenerator;
 import dev.weir.time.WatermarkStrategy;

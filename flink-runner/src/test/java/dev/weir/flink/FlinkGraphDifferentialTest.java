@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

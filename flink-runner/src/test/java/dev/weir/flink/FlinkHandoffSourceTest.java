@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.KeySelector;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.state.AggregateFunction;
 import dev.weir.time.Punctuation;
 import dev.weir.time.TimestampAssigner;

@@ -9,7 +9,7 @@ import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.CoGroupFunction;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.SideOutputs;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.chain.SideOutputs;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
 import dev.weir.source.GeneratorSource;

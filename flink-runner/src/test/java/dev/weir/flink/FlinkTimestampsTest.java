@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.TimestampAssigner;
 import dev.weir.time.WatermarkStrategy;

@@ -16,7 +16,7 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.operator.OutputTag;
 import dev.weir.plan.WindowFunctionKind;
 import dev.weir.plan.WindowStep;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.ContinuousEventTimeTrigger;

@@ -13,7 +13,7 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.operator.OutputTag;
 import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.TwoInputFunction;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.CoGroupWindowFunction;

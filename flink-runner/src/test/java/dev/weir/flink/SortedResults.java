@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.RunningPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.sink.Sink;
+import dev.weir.runtime.threaded.RunningPipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

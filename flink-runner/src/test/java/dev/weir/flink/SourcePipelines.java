@@ -5,7 +5,7 @@ import static dev.weir.flink.PipelineFunctions.NOT_MARKER;
 import static dev.weir.flink.PipelineFunctions.SUM;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.Source;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;

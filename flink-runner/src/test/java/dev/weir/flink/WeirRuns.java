@@ -2,8 +2,8 @@ package dev.weir.flink;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.clock.VirtualClock;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.sink.Sink;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -12,7 +12,7 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorSnapshot;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.KeyGroups;
 import dev.weir.timer.TimeDomain;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.weir.api.StreamPipeline;
 import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.OperatorMetrics;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;

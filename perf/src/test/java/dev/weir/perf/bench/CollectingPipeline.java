@@ -8,7 +8,7 @@ import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.PipelineFactory;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.Comparator;

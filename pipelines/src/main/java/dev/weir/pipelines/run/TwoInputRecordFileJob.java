@@ -13,7 +13,7 @@ import dev.weir.pipelines.scenario.ScenarioLines;
 import dev.weir.pipelines.scenario.ScenarioOperators;
 import dev.weir.pipelines.scenario.ScenarioRecord;
 import dev.weir.pipelines.scenario.TwoInputGraph;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.PacedSource;
 import dev.weir.source.Source;

@@ -8,7 +8,7 @@ import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.WatermarkSpec;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.StateBackend;
 import dev.weir.time.WatermarkStrategy;

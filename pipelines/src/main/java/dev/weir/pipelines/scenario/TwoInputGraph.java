@@ -6,7 +6,7 @@ import dev.weir.operator.OutputTag;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.job.JoinKind;
 import dev.weir.pipelines.job.JoinSpec;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.window.WindowOperator;
 import java.time.Duration;
 

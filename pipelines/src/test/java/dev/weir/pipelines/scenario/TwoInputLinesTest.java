@@ -7,7 +7,7 @@ import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyedState;
 import dev.weir.state.StateDescriptor;

@@ -17,7 +17,7 @@ import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ResultRow;
 import dev.weir.pipelines.replay.RowPrinter;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;

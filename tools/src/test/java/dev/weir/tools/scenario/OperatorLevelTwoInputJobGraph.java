@@ -25,7 +25,7 @@ import dev.weir.pipelines.scenario.TwoInputJob;
 import dev.weir.pipelines.scenario.TwoInputJobGraph;
 import dev.weir.pipelines.scenario.TwoInputValveLineOperator;
 import dev.weir.pipelines.scenario.WatermarkStampOperator;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.StateBackend;
 import dev.weir.time.ChannelWatermarkOutput;
 import dev.weir.time.WatermarkGenerator;
