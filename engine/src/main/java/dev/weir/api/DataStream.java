@@ -14,7 +14,7 @@ import dev.weir.plan.SinkStep;
 import dev.weir.plan.TimestampsStep;
 import dev.weir.plan.TransformStep;
 import dev.weir.plan.UnionStep;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.time.WatermarkStrategy;
 import java.util.List;

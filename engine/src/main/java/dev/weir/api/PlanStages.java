@@ -11,7 +11,7 @@ import dev.weir.plan.SinkStep;
 import dev.weir.plan.SourceStep;
 import dev.weir.plan.TwoInputStep;
 import dev.weir.plan.UnionStep;
-import dev.weir.runtime.TwoInputChainHead;
+import dev.weir.runtime.chain.TwoInputChainHead;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

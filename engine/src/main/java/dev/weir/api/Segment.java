@@ -1,7 +1,7 @@
 package dev.weir.api;
 
 import dev.weir.operator.OperatorFactory;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.weir.checkpoint;
 
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.weir.operator;
 
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 
 /** The {@link TimerService} of a non-keyed operator: time reads, timers are refused as Flink refuses them. */
 final class NonKeyedTimerService implements TimerService {

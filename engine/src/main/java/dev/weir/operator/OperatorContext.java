@@ -1,10 +1,10 @@
 package dev.weir.operator;
 
+import dev.weir.clock.Clock;
 import dev.weir.state.KeyGroupRange;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.KeyedStateBackend;
 import dev.weir.state.StateBackend;
-import dev.weir.time.Clock;
 
 /** Where an operator instance runs: its clock, its position among instances, its state backend. */
 public final class OperatorContext {

@@ -1,7 +1,7 @@
 package dev.weir.plan;
 
+import dev.weir.clock.Clock;
 import dev.weir.state.StateBackend;
-import dev.weir.time.Clock;
 import dev.weir.time.WatermarkAlignmentGroups;
 import java.nio.file.Path;
 import java.time.Duration;

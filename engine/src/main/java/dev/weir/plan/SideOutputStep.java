@@ -1,7 +1,7 @@
 package dev.weir.plan;
 
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.List;
 
 /**

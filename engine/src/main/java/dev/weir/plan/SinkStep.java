@@ -1,6 +1,6 @@
 package dev.weir.plan;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.List;
 
 /**

@@ -12,7 +12,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
  * latency but owns a core: a pipeline never runs more busy-spinning threads than free cores
  * ({@code n - 1} of {@code n} processors). Busy-spinning tasks beyond that share those threads,
  * several tasks per thread, and keep {@link #BUSY_SPIN}; only on one processor (no free core)
- * do they run {@link #BACKOFF}, each on its own thread (see {@link BusySpinBudget}). The default,
+ * do they run {@link #BACKOFF}, each on its own thread (see {@link dev.weir.runtime.pinning.BusySpinBudget}). The default,
  * {@link #BACKOFF}, shares few cores well. The lowest-latency setting: one {@link #BUSY_SPIN}
  * task per free core, each pinned to its own core ({@code StreamPipeline.cpus}); on a 2-core
  * machine, one busy-spinning task pinned to CPU 1 (docs/runtime.md).

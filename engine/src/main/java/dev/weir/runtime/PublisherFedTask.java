@@ -4,7 +4,7 @@ package dev.weir.runtime;
  * A source instance that the application's thread feeds through a publisher: a task without a
  * thread of its own, whose duty cycle (periodic watermarks, idleness, timers, checkpoint
  * barriers) the deterministic scheduler runs with the other tasks, and the threaded one only
- * inside {@link RunningPipeline#advanceTo} (otherwise the publisher's own calls do that work).
+ * inside {@link dev.weir.runtime.threaded.RunningPipeline#advanceTo} (otherwise the publisher's own calls do that work).
  * Single-threaded: the publishing thread.
  */
 public interface PublisherFedTask extends PipelineTask {

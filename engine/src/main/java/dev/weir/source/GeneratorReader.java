@@ -1,6 +1,6 @@
 package dev.weir.source;
 
-import dev.weir.time.NanoClock;
+import dev.weir.clock.NanoClock;
 import java.util.ArrayList;
 import java.util.List;
 

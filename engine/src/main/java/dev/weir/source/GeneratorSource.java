@@ -1,7 +1,7 @@
 package dev.weir.source;
 
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import java.util.Objects;
 
 /**

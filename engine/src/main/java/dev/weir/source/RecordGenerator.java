@@ -10,7 +10,7 @@ package dev.weir.source;
 public interface RecordGenerator<T> {
     /**
      * @param sequence the record's number, from 0, unique across the source's instances
-     * @param intendedNanos when the record was due on the source's {@link dev.weir.time.NanoClock}
+     * @param intendedNanos when the record was due on the source's {@link dev.weir.clock.NanoClock}
      *     (the fixed-rate schedule, not the moment of the call: a latency measured from it is
      *     free of coordinated omission)
      * @return the record

@@ -1,6 +1,6 @@
 package dev.weir.source;
 
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 import dev.weir.time.SplitWatermarks;
 import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroup;

@@ -8,7 +8,7 @@ import dev.weir.checkpoint.Manifest;
 import dev.weir.checkpoint.SnapshotEntryVisitor;
 import dev.weir.checkpoint.SnapshotFileReader;
 import dev.weir.checkpoint.SnapshotFileWriter;
-import dev.weir.runtime.ChainCheckpointer;
+import dev.weir.runtime.chain.ChainCheckpointer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.weir.source;
 
-import dev.weir.runtime.BackPressureListener;
-import dev.weir.runtime.OperatorChain;
-import dev.weir.time.Clock;
-import dev.weir.time.PausableClock;
+import dev.weir.clock.Clock;
+import dev.weir.clock.PausableClock;
+import dev.weir.runtime.chain.OperatorChain;
+import dev.weir.runtime.channel.BackPressureListener;
 import dev.weir.time.SplitWatermarks;
 import dev.weir.time.StreamWatermarks;
 import dev.weir.time.TimestampAssigner;

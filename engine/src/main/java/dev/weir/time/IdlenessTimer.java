@@ -1,5 +1,7 @@
 package dev.weir.time;
 
+import dev.weir.clock.Clock;
+
 /**
  * Flink's idleness timing (docs/semantics.md §1): checked at each periodic emission; the first
  * check that finds no record since the previous check starts the inactivity timer, and a

@@ -1,5 +1,7 @@
 package dev.weir.time;
 
+import dev.weir.clock.Clock;
+import dev.weir.clock.PausableClock;
 import java.util.Arrays;
 
 /**

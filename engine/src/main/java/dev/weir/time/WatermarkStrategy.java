@@ -1,5 +1,6 @@
 package dev.weir.time;
 
+import dev.weir.clock.Clock;
 import java.util.Objects;
 import java.util.function.Supplier;
 

@@ -1,5 +1,7 @@
 package dev.weir.time;
 
+import dev.weir.clock.Clock;
+
 /**
  * Wraps a generator so that a stream without records is marked idle instead of emitting
  * (docs/semantics.md §1), once per idle period as in Flink. The stream becomes active again with

@@ -1,7 +1,7 @@
 package dev.weir.timer;
 
+import dev.weir.clock.Clock;
 import dev.weir.state.KeyContext;
-import dev.weir.time.Clock;
 
 /**
  * Event- and processing-time timers of one keyed operator instance (docs/semantics.md §3).

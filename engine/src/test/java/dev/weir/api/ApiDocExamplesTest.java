@@ -2,6 +2,7 @@ package dev.weir.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.BroadcastProcessFunction;
 import dev.weir.operator.CoMapFunction;
 import dev.weir.operator.CoProcessFunction;
@@ -10,13 +11,12 @@ import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.KeyedCoProcessFunction;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.MapState;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.TumblingEventTimeWindows;

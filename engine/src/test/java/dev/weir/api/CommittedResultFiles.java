@@ -1,6 +1,6 @@
 package dev.weir.api;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -53,7 +53,7 @@ final class ConnectedStreamsApiTest {
     }
 
     /** Keeps each result with its timestamp. */
-    private static final class Stamped implements dev.weir.runtime.Sink<String> {
+    private static final class Stamped implements dev.weir.runtime.sink.Sink<String> {
         final Lines lines = new Lines();
 
         @Override

@@ -2,12 +2,12 @@ package dev.weir.api;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.testing.Await;
 import dev.weir.testing.Scheduler;
-import dev.weir.time.VirtualClock;
 import java.time.Duration;
 
 /**

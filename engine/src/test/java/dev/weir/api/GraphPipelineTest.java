@@ -3,12 +3,12 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.Publisher;
 import dev.weir.testing.Lines;
 import dev.weir.testing.Scheduler;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package dev.weir.api;
 import dev.weir.checkpoint.CheckpointDirectory;
 import dev.weir.operator.Collector;
 import dev.weir.operator.ProcessJoinFunction;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
 import dev.weir.state.HeapStateBackend;

@@ -3,10 +3,10 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.checkpoint.CheckpointDirectory;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.nio.file.Path;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.checkpoint.CheckpointException;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.CountTrigger;
 import dev.weir.window.EventTimeSessionWindows;

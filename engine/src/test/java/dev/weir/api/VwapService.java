@@ -1,7 +1,7 @@
 package dev.weir.api;
 
 import dev.weir.checkpoint.CheckpointDirectory;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.source.PublisherPosition;
 import dev.weir.state.AggregateFunction;

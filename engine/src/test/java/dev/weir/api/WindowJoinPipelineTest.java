@@ -3,14 +3,14 @@ package dev.weir.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.CoGroupFunction;
 import dev.weir.operator.JoinFunction;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.time.Punctuation;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.CoGroupWindowFunction;
 import dev.weir.window.CountEvictor;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
-import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.api.Tag;

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
+import dev.weir.testing.EventLog;
 import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.weir.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.weir.source;
 
-import dev.weir.time.Clock;
-import dev.weir.time.NanoClock;
+import dev.weir.clock.Clock;
+import dev.weir.clock.NanoClock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 

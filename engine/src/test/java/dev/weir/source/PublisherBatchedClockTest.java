@@ -3,10 +3,10 @@ package dev.weir.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.CollectingSink;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.sink.CollectingSink;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.testing.Await;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.time.Duration;

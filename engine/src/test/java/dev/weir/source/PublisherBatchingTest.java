@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.CollectingSink;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.sink.CollectingSink;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.testing.Await;
 import dev.weir.time.WatermarkStrategy;
 import java.time.Duration;

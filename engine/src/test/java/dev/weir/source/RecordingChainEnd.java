@@ -1,10 +1,10 @@
 package dev.weir.source;
 
+import dev.weir.clock.Clock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.event.Watermarks;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.ChainEnd;
-import dev.weir.time.Clock;
+import dev.weir.runtime.chain.ChainEnd;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.Clock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.testing.Lines;
 import dev.weir.testing.PassThroughProbe;
 import dev.weir.testing.Scheduler;
-import dev.weir.time.Clock;
 import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.runtime.Channel;
-import dev.weir.runtime.ChannelOutput;
+import dev.weir.clock.VirtualClock;
 import dev.weir.runtime.PipelineControl;
-import dev.weir.runtime.SideOutputs;
-import dev.weir.time.VirtualClock;
+import dev.weir.runtime.chain.ChannelOutput;
+import dev.weir.runtime.chain.SideOutputs;
+import dev.weir.runtime.channel.Channel;
 import dev.weir.time.WatermarkStrategy;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package dev.weir.source;
 
-import dev.weir.runtime.ChainEnd;
-import dev.weir.runtime.OperatorChain;
+import dev.weir.clock.Clock;
 import dev.weir.runtime.PipelineControl;
-import dev.weir.runtime.SideOutputs;
+import dev.weir.runtime.chain.ChainEnd;
+import dev.weir.runtime.chain.OperatorChain;
+import dev.weir.runtime.chain.SideOutputs;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.Clock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.List;
 

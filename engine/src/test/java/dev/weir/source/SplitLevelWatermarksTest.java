@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.DeterministicPipeline;
 import dev.weir.runtime.PipelineControl;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.testing.Lines;
 import dev.weir.testing.Scheduler;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.nio.file.Files;

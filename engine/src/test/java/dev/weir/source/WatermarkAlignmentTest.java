@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 import dev.weir.testing.Lines;
 import dev.weir.testing.Scheduler;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkAlignmentGroups;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;

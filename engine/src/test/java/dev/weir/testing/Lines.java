@@ -1,7 +1,7 @@
 package dev.weir.testing;
 
-import dev.weir.runtime.SideOutputs;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.chain.SideOutputs;
+import dev.weir.runtime.sink.Sink;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.weir.testing;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkSink;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OneInputOperator;
@@ -7,7 +8,6 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorFactory;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.VirtualClock;
 import dev.weir.valve.WatermarkValve;
 import java.util.List;
 

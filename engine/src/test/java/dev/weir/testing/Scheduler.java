@@ -1,14 +1,14 @@
 package dev.weir.testing;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.clock.Clock;
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemClock;
+import dev.weir.clock.SystemNanoClock;
+import dev.weir.clock.VirtualClock;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.runtime.RunningPipeline;
-import dev.weir.time.Clock;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemClock;
-import dev.weir.time.SystemNanoClock;
-import dev.weir.time.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,16 +1,16 @@
 package dev.weir.testing;
 
 import dev.weir.checkpoint.CheckpointFile;
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.CheckpointedOperator;
 import dev.weir.operator.OperatorContext;
 import dev.weir.operator.TwoInputOperator;
-import dev.weir.runtime.ChainCheckpointer;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.chain.ChainCheckpointer;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.KeyGroups;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import java.nio.file.Path;
 import java.util.List;
 

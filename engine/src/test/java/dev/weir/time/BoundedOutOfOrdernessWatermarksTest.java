@@ -3,6 +3,7 @@ package dev.weir.time;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.weir.clock.VirtualClock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

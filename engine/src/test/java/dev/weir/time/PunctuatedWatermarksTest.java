@@ -2,6 +2,7 @@ package dev.weir.time;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

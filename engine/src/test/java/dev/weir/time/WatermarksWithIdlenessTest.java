@@ -2,6 +2,8 @@ package dev.weir.time;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.PausableClock;
+import dev.weir.clock.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;

@@ -2,12 +2,12 @@ package dev.weir.timer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.Watermarks;
 import dev.weir.state.HeapKeyedStateBackend;
 import dev.weir.state.KeyGroupRange;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

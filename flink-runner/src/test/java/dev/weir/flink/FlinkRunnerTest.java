@@ -12,7 +12,7 @@ import static dev.weir.flink.PipelineFunctions.UPPER_KEY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.EventTimeSessionWindows;

@@ -24,7 +24,7 @@ public final class PipelineSink implements Sink<Object> {
 
     @Override
     public SinkWriter<Object> createWriter(final WriterInitContext context) {
-        final dev.weir.runtime.Sink<Object> sink = SinkBoard.of(sinkId).instance(0, 1);
+        final dev.weir.runtime.sink.Sink<Object> sink = SinkBoard.of(sinkId).instance(0, 1);
         return new SinkWriter<>() {
             @Override
             public void write(final Object element, final Context context) {

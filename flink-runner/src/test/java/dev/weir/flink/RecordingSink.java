@@ -1,6 +1,6 @@
 package dev.weir.flink;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.List;
 
 /** A test sink that records each call: {@code value@timestamp}, {@code finish}, {@code close}, {@code allFinished}. */

@@ -3,10 +3,10 @@ package dev.weir.flink;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.RunningPipeline;
-import dev.weir.runtime.Sink;
-import dev.weir.time.VirtualClock;
+import dev.weir.clock.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.sink.Sink;
+import dev.weir.runtime.threaded.RunningPipeline;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package dev.weir.jmh;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
@@ -8,7 +9,6 @@ import dev.weir.operator.OutputTag;
 import dev.weir.state.CountSum;
 import dev.weir.state.CountSumAggregate;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.VirtualClock;
 import dev.weir.window.TimeWindow;
 import dev.weir.window.TumblingEventTimeWindows;
 import dev.weir.window.WindowOperator;

@@ -3,6 +3,7 @@ package dev.weir.offheap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.AsOfJoinFunction;
 import dev.weir.operator.AsOfJoinOperator;
@@ -11,9 +12,8 @@ import dev.weir.operator.OperatorContext;
 import dev.weir.operator.OperatorSnapshot;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.TwoInputOperatorInput;
+import dev.weir.runtime.task.TwoInputOperatorInput;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.VirtualClock;
 import dev.weir.timer.TimeDomain;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.weir.offheap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.CoBroadcastWithKeyedOperator;
 import dev.weir.operator.Collector;
@@ -13,7 +14,6 @@ import dev.weir.state.KeyGroups;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ValueState;
 import dev.weir.state.ValueStateDescriptor;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

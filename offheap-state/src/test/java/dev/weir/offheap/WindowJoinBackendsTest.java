@@ -3,6 +3,7 @@ package dev.weir.offheap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.CoGroupFunction;
 import dev.weir.operator.OneInputOperator;
@@ -11,7 +12,6 @@ import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.VirtualClock;
 import dev.weir.window.CoGroupWindowFunction;
 import dev.weir.window.CountEvictor;
 import dev.weir.window.EventTimeSessionWindows;

@@ -3,6 +3,7 @@ package dev.weir.offheap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.event.WatermarkStatus;
 import dev.weir.operator.OneInputOperator;
 import dev.weir.operator.OperatorContext;
@@ -10,7 +11,6 @@ import dev.weir.operator.OperatorFactory;
 import dev.weir.operator.Output;
 import dev.weir.operator.OutputTag;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.VirtualClock;
 import dev.weir.window.EventTimeSessionWindows;
 import dev.weir.window.ProcessWindowFunction;
 import dev.weir.window.TimeWindow;

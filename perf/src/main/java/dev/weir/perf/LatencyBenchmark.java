@@ -1,11 +1,11 @@
 package dev.weir.perf;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.Harness;
 import dev.weir.perf.harness.JvmDescription;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
-import dev.weir.time.SystemNanoClock;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

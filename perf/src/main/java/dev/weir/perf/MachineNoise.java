@@ -1,8 +1,8 @@
 package dev.weir.perf;
 
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.JvmDescription;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package dev.weir.perf;
 
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.codec.capture.CaptureFormatException;
 import dev.weir.perf.harness.JvmDescription;
 import dev.weir.perf.harness.ThreadAllocation;
@@ -14,8 +16,6 @@ import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.trades.OhlcvJob;
 import dev.weir.pipelines.trades.TradePrint;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,5 +1,6 @@
 package dev.weir.perf;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.Harness;
 import dev.weir.perf.harness.JvmDescription;
@@ -9,7 +10,6 @@ import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackend;
 import dev.weir.state.StateBackends;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.time.WatermarkStrategy;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;

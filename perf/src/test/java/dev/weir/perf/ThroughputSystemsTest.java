@@ -2,13 +2,13 @@ package dev.weir.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.Harness;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.state.HeapStateBackend;
 import dev.weir.state.StateBackends;
-import dev.weir.time.SystemNanoClock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -14,7 +14,7 @@ import dev.weir.perf.bench.NamedPipeline;
 import dev.weir.perf.bench.PipelineRefusedException;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.PipelineFactory;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;

@@ -1,6 +1,6 @@
 package dev.weir.flink.bench;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 
 /**
  * A sink that keeps only a digest of {@link ThroughputPipeline}'s results, independent of their

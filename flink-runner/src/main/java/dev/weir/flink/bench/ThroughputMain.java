@@ -2,9 +2,9 @@ package dev.weir.flink.bench;
 
 import dev.weir.flink.FlinkRunner;
 import dev.weir.flink.FlinkTarget;
-import dev.weir.runtime.RunningPipeline;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.runtime.threaded.RunningPipeline;
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

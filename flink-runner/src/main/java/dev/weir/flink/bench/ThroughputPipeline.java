@@ -2,7 +2,7 @@ package dev.weir.flink.bench;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.operator.KeySelector;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.GeneratorSource;
 import dev.weir.source.RecordGenerator;
 import dev.weir.state.AggregateFunction;

@@ -1,9 +1,9 @@
 package dev.weir.flink.source;
 
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.source.GeneratorSource;
 import dev.weir.source.RecordGenerator;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.weir.flink.source;
 
+import dev.weir.clock.NanoClock;
 import dev.weir.source.RecordGenerator;
-import dev.weir.time.NanoClock;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

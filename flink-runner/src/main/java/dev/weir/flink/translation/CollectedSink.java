@@ -1,6 +1,6 @@
 package dev.weir.flink.translation;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.util.CloseableIterator;
 

@@ -10,7 +10,7 @@ import dev.weir.plan.SourceStep;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
 import dev.weir.source.GeneratorSource;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.time.WatermarkAlignment;
 import java.time.Duration;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;

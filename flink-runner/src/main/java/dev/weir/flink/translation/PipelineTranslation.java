@@ -6,8 +6,8 @@ import dev.weir.plan.KeyByStep;
 import dev.weir.plan.KeyedProcessStep;
 import dev.weir.plan.LogicalPlan;
 import dev.weir.plan.MapStep;
-import dev.weir.plan.PlanEdge;
 import dev.weir.plan.PipelineSettings;
+import dev.weir.plan.PlanEdge;
 import dev.weir.plan.PlanStep;
 import dev.weir.plan.SideOutputStep;
 import dev.weir.plan.SinkStep;
@@ -265,7 +265,7 @@ public final class PipelineTranslation {
      * ({@link CollectedSink}); or, with sinks on tasks, to the Weir sink on the task that emits it
      * ({@link TaskSink}).
      */
-    private void sinkTo(final DataStream<Object> stream, final dev.weir.runtime.Sink<?> sink, final String name) {
+    private void sinkTo(final DataStream<Object> stream, final dev.weir.runtime.sink.Sink<?> sink, final String name) {
         if (taskSinks != null) {
             // chained to the operator before it: the same task thread hands each result over as it is emitted
             final TaskSink onTask = TaskSink.of(sink);

@@ -1,6 +1,6 @@
 package dev.weir.flink.translation;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 
 /**
  * A pipeline's side-output sink seen as a Weir {@link Sink}, so that a translated side output

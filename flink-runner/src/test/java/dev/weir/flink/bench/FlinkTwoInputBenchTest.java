@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.bench.BenchEvent;
 import dev.weir.perf.bench.BenchSettings;
 import dev.weir.perf.bench.IntervalJoinPipeline;
@@ -22,7 +22,7 @@ import dev.weir.perf.harness.Harness;
 import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.Collections;

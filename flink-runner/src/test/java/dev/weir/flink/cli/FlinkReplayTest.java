@@ -12,7 +12,7 @@ import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.telemetry.AlertThresholds;
 import dev.weir.pipelines.telemetry.StatsdAlertsJob;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;

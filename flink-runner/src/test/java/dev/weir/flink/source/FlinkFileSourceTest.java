@@ -14,7 +14,7 @@ import dev.weir.flink.FlinkTarget;
 import dev.weir.flink.PipelineFunctions;
 import dev.weir.flink.SharedMiniCluster;
 import dev.weir.flink.SortedResults;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.FileSource;
 import dev.weir.source.LineParser;
 import dev.weir.time.WatermarkAlignment;

@@ -11,7 +11,7 @@ import dev.weir.flink.FlinkTarget;
 import dev.weir.flink.RecordingSink;
 import dev.weir.flink.translation.FlinkTranslationException;
 import dev.weir.operator.KeySelector;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.state.AggregateFunction;
 import dev.weir.time.Punctuation;
 import dev.weir.time.TimestampAssigner;

@@ -6,7 +6,7 @@ import static dev.weir.flink.PipelineFunctions.SUM;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.flink.PipelineFunctions;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.Source;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;

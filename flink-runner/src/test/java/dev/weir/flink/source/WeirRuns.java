@@ -2,9 +2,9 @@ package dev.weir.flink.source;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.flink.SortedResults;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.Sink;
-import dev.weir.time.VirtualClock;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.sink.Sink;
+import dev.weir.clock.VirtualClock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -198,7 +198,7 @@ class FlinkStateBindingTest {
     private static List<String> onFlink(final Job job) throws Exception {
         final URI rest = SharedMiniCluster.rest();
         final List<String> results = Collections.synchronizedList(new ArrayList<>());
-        final String sinkId = SinkBoard.register((dev.weir.runtime.Sink<Object>) (value, timestamp) -> results.add(String.valueOf(value)));
+        final String sinkId = SinkBoard.register((dev.weir.runtime.sink.Sink<Object>) (value, timestamp) -> results.add(String.valueOf(value)));
         try (StreamExecutionEnvironment environment = StreamExecutionEnvironment.createRemoteEnvironment(rest.getHost(), rest.getPort())) {
             environment.setParallelism(2);
             @SuppressWarnings("unchecked")

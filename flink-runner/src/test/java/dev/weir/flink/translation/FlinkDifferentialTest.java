@@ -14,7 +14,7 @@ import dev.weir.flink.SharedMiniCluster;
 import dev.weir.flink.SortedResults;
 import dev.weir.operator.OutputTag;
 import dev.weir.jobs.file.WindowKind;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.window.ContinuousEventTimeTrigger;
 import dev.weir.window.CountEvictor;
 import dev.weir.window.CountTrigger;

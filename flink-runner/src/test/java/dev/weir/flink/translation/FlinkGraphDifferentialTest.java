@@ -7,7 +7,7 @@ import dev.weir.api.StreamPipeline;
 import dev.weir.flink.FlinkTarget;
 import dev.weir.flink.SharedMiniCluster;
 import dev.weir.flink.SortedResults;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

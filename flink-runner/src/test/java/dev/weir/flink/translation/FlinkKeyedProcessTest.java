@@ -17,7 +17,7 @@ import dev.weir.flink.SortedResults;
 import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.AggregatingState;
 import dev.weir.state.AggregatingStateDescriptor;

@@ -13,7 +13,7 @@ import dev.weir.flink.SharedMiniCluster;
 import dev.weir.flink.SortedResults;
 import dev.weir.operator.CoGroupFunction;
 import dev.weir.operator.OutputTag;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;

@@ -24,7 +24,7 @@ import dev.weir.flink.source.FlinkGeneratorSourceTest;
 import dev.weir.flink.source.SourcePipelines;
 import dev.weir.flink.source.WeirRuns;
 import dev.weir.flink.window.WindowRangeGuard;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.source.FileSource;
 import dev.weir.source.GeneratorSource;

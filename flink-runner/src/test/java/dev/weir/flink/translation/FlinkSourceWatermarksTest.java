@@ -3,7 +3,7 @@ package dev.weir.flink.translation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.weir.time.VirtualClock;
+import dev.weir.clock.VirtualClock;
 import dev.weir.time.WatermarkAlignment;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;

@@ -17,7 +17,7 @@ import dev.weir.flink.FlinkTarget;
 import dev.weir.flink.PipelineFunctions;
 import dev.weir.flink.SharedMiniCluster;
 import dev.weir.flink.SortedResults;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.TimestampAssigner;
 import dev.weir.time.WatermarkStrategy;

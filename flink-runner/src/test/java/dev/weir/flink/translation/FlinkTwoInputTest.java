@@ -14,7 +14,7 @@ import dev.weir.operator.Collector;
 import dev.weir.operator.KeyedBroadcastProcessFunction;
 import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.TwoInputFunction;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.state.ListState;
 import dev.weir.state.ListStateDescriptor;

@@ -21,7 +21,7 @@ import dev.weir.flink.SortedResults;
 import dev.weir.operator.OutputTag;
 import dev.weir.plan.WindowFunctionKind;
 import dev.weir.plan.WindowStep;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.ContinuousEventTimeTrigger;

@@ -14,7 +14,7 @@ import dev.weir.flink.PipelineFunctions;
 import dev.weir.operator.OutputTag;
 import dev.weir.operator.TwoInputOperatorFactory;
 import dev.weir.plan.TwoInputFunction;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.CollectionSource;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.CoGroupWindowFunction;

@@ -19,7 +19,7 @@ import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.replay.ResultRow;
 import dev.weir.pipelines.replay.RowSchema;
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.WindowOperator;
 import java.util.Map;

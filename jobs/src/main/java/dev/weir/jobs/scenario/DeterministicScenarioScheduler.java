@@ -1,7 +1,7 @@
 package dev.weir.jobs.scenario;
 
 import dev.weir.metrics.PipelineMetrics;
-import dev.weir.runtime.DeterministicPipeline;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
 
 /**
  * A scenario on the deterministic scheduler: the reading thread runs every task, so each

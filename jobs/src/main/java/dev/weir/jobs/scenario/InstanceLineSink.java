@@ -1,6 +1,6 @@
 package dev.weir.jobs.scenario;
 
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.function.Function;
 
 /**

@@ -3,7 +3,7 @@ package dev.weir.jobs.scenario;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.runtime.PipelineStoppedException;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import java.time.Duration;
 
 /**

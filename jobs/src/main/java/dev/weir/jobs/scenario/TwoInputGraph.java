@@ -7,7 +7,7 @@ import dev.weir.jobs.file.JobSpec;
 import dev.weir.jobs.file.JoinKind;
 import dev.weir.jobs.file.JoinSpec;
 import dev.weir.pipelines.record.ScenarioRecord;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.window.WindowOperator;
 import java.time.Duration;
 

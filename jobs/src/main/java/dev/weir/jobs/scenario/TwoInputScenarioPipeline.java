@@ -2,6 +2,7 @@ package dev.weir.jobs.scenario;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.metrics.OperatorMetrics;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
@@ -10,7 +11,6 @@ import dev.weir.jobs.file.JoinSpec;
 import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.Publisher;
 import dev.weir.state.StateBackend;
-import dev.weir.time.VirtualClock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

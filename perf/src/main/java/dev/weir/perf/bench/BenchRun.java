@@ -1,6 +1,6 @@
 package dev.weir.perf.bench;
 
-import dev.weir.time.NanoClock;
+import dev.weir.clock.NanoClock;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.Harness;

@@ -1,7 +1,7 @@
 package dev.weir.perf.bench;
 
 import dev.weir.perf.harness.Arrivals;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import java.util.function.ToLongFunction;
 
 /**

@@ -2,7 +2,7 @@ package dev.weir.perf.bench;
 
 import dev.weir.api.StreamPipeline;
 import dev.weir.perf.harness.BenchmarkedPipeline;
-import dev.weir.runtime.RunningPipeline;
+import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.source.Publisher;
 import java.time.Duration;
 import java.util.List;

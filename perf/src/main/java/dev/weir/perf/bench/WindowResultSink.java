@@ -1,7 +1,7 @@
 package dev.weir.perf.bench;
 
 import dev.weir.perf.harness.Arrivals;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 
 /**
  * The sink of a windowed pipeline: reports each window result to {@link Arrivals#recordWindowResult(long)} with the

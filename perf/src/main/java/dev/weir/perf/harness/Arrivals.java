@@ -1,7 +1,7 @@
 package dev.weir.perf.harness;
 
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemClock;
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemClock;
 import dev.weir.time.WatermarkStrategy;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;

@@ -1,6 +1,6 @@
 package dev.weir.perf.harness;
 
-import dev.weir.time.NanoClock;
+import dev.weir.clock.NanoClock;
 
 /**
  * The intended send time of every record of a fixed-rate load, decided before the run:

@@ -1,6 +1,6 @@
 package dev.weir.perf.harness;
 
-import dev.weir.time.NanoClock;
+import dev.weir.clock.NanoClock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

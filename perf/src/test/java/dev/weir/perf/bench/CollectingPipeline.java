@@ -3,12 +3,12 @@ package dev.weir.perf.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.api.DataStream;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.PipelineFactory;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.time.WatermarkStrategy;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,12 +2,12 @@ package dev.weir.perf.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.perf.harness.ThreadAllocation;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.perf.harness.BenchmarkedPipeline;
 import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.PipelineFactory;
+import dev.weir.perf.harness.ThreadAllocation;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.StreamPipeline;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.harness.Arrivals;
 import dev.weir.plan.FilterStep;
 import dev.weir.plan.KeyByStep;

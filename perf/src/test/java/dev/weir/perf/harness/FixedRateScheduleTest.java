@@ -3,7 +3,7 @@ package dev.weir.perf.harness;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.weir.time.NanoClock;
+import dev.weir.clock.NanoClock;
 import org.junit.jupiter.api.Test;
 
 /** The schedule fixes every record's intended time up front, exactly, at any rate. */

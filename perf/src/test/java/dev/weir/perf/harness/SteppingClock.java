@@ -1,6 +1,6 @@
 package dev.weir.perf.harness;
 
-import dev.weir.time.NanoClock;
+import dev.weir.clock.NanoClock;
 
 /**
  * A virtual clock that moves 1 ns per reading (so a spin-wait on it ends exactly at the time awaited) and jumps when

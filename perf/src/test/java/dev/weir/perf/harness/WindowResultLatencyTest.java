@@ -2,8 +2,8 @@ package dev.weir.perf.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.NanoClock;
 import dev.weir.perf.harness.ProbeEvents.Probe;
-import dev.weir.time.NanoClock;
 import dev.weir.time.WatermarkGenerator;
 import dev.weir.time.WatermarkOutput;
 import dev.weir.time.WatermarkStrategy;
@@ -54,7 +54,7 @@ final class WindowResultLatencyTest {
 
     private WatermarkGenerator<Probe> generator(final WatermarkStrategy<Probe> strategy) {
         arrivals.measureFrom(0);
-        return arrivals.attributed(strategy, event -> event.intendedNanos).createGenerator(dev.weir.time.SystemClock.INSTANCE);
+        return arrivals.attributed(strategy, event -> event.intendedNanos).createGenerator(dev.weir.clock.SystemClock.INSTANCE);
     }
 
     private void event(final WatermarkGenerator<Probe> generator, final long intendedNanos, final long timestamp) {

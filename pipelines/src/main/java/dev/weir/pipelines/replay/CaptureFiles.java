@@ -1,10 +1,10 @@
 package dev.weir.pipelines.replay;
 
+import dev.weir.clock.Clock;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
 import dev.weir.source.SplitOutput;
-import dev.weir.time.Clock;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.weir.pipelines.replay;
 
+import dev.weir.clock.Clock;
 import dev.weir.codec.capture.CaptureFile;
 import dev.weir.codec.capture.CaptureFormat;
 import dev.weir.codec.capture.CaptureFormatException;
@@ -8,7 +9,6 @@ import dev.weir.codec.capture.DatagramDecoder;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
-import dev.weir.time.Clock;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.weir.pipelines.replay;
 
+import dev.weir.clock.Clock;
 import dev.weir.source.Source;
 import dev.weir.source.SourceReader;
-import dev.weir.time.Clock;
 import java.util.Map;
 
 /**

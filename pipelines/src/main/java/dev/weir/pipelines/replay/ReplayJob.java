@@ -2,7 +2,7 @@ package dev.weir.pipelines.replay;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
-import dev.weir.time.Clock;
+import dev.weir.clock.Clock;
 import dev.weir.time.WatermarkStrategy;
 
 /**

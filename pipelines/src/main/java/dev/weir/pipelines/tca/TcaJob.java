@@ -1,6 +1,7 @@
 package dev.weir.pipelines.tca;
 
 import dev.weir.api.DataStream;
+import dev.weir.clock.Clock;
 import dev.weir.operator.KeySelector;
 import dev.weir.pipelines.replay.ReferencePipeline;
 import dev.weir.pipelines.replay.ReplayContext;
@@ -8,7 +9,6 @@ import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.RowSchema;
 import dev.weir.pipelines.trades.SymbolKey;
 import dev.weir.plan.TwoInputFunction;
-import dev.weir.time.Clock;
 import dev.weir.time.TimestampAssigner;
 import dev.weir.time.WatermarkStrategy;
 import java.io.Serializable;

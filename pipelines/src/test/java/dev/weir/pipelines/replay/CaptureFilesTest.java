@@ -3,13 +3,13 @@ package dev.weir.pipelines.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.VirtualClock;
 import dev.weir.pipelines.telemetry.StatsdDecoder;
 import dev.weir.pipelines.trades.ItchTradeDecoder;
 import dev.weir.source.ReadStatus;
 import dev.weir.source.SourceOutput;
 import dev.weir.source.SourceReader;
 import dev.weir.source.SplitOutput;
-import dev.weir.time.VirtualClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

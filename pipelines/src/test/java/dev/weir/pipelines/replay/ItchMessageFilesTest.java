@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.codec.capture.CaptureFile;
 import dev.weir.codec.capture.CaptureFormat;
 import dev.weir.codec.capture.CaptureFormatException;
@@ -15,7 +16,6 @@ import dev.weir.pipelines.generate.ItchMessageFileWriter;
 import dev.weir.pipelines.generate.ItchTrafficGenerator;
 import dev.weir.pipelines.generate.ItchTrafficOptions;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.time.SystemNanoClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.codec.capture.CaptureFormatException;
 import dev.weir.codec.capture.DatagramFilter;
 import dev.weir.operator.KeyedProcessFunction;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.time.SystemNanoClock;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

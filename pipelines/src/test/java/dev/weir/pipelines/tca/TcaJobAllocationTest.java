@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.pipelines.trades.SymbolKey;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package dev.weir.pipelines.tca;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.pipelines.replay.CaptureFiles;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayContext;
@@ -10,7 +11,6 @@ import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.ReplayRun;
 import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.replay.RowPrinter;
-import dev.weir.time.SystemNanoClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

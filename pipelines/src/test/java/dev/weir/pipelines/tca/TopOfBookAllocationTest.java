@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
 import dev.weir.api.StreamPipeline;
+import dev.weir.clock.VirtualClock;
 import dev.weir.codec.itch.ItchMessageType;
 import dev.weir.operator.KeySelector;
 import dev.weir.pipelines.trades.SymbolKey;
-import dev.weir.runtime.DeterministicPipeline;
-import dev.weir.runtime.Sink;
+import dev.weir.runtime.deterministic.DeterministicPipeline;
+import dev.weir.runtime.sink.Sink;
 import dev.weir.source.Publisher;
 import dev.weir.state.HeapStateBackend;
-import dev.weir.time.VirtualClock;
 import dev.weir.time.WatermarkStrategy;
 import java.io.Serializable;
 import java.lang.management.ManagementFactory;

@@ -32,7 +32,7 @@ class TopOfBookTest {
         final List<Path> files = List.of(resource("/replay/itch-small.pcap"), resource("/replay/itch-small.pcapng"));
         final List<String> trades = new ArrayList<>();
         final List<String> quotes = new ArrayList<>();
-        new ReplayRun<>(new QuotesJob(trades), ReplayOptions.of(files), quotes::add, warning -> { }, dev.weir.time.SystemNanoClock.INSTANCE)
+        new ReplayRun<>(new QuotesJob(trades), ReplayOptions.of(files), quotes::add, warning -> { }, dev.weir.clock.SystemNanoClock.INSTANCE)
                 .execute(OutputFormat.CSV);
         final TcaLoop loop = new TcaLoop();
         final ReplayContext context = new ReplayContext(warning -> { }, 1 << 16);

@@ -3,6 +3,7 @@ package dev.weir.pipelines.trades;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.codec.capture.CaptureFile;
 import dev.weir.codec.capture.CapturePacket;
 import dev.weir.codec.capture.Datagram;
@@ -12,7 +13,6 @@ import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.pipelines.replay.ReplayOptions;
 import dev.weir.pipelines.replay.ReplayRun;
-import dev.weir.time.SystemNanoClock;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package dev.weir.tools.bench;
 
 import dev.weir.api.StagePlacement;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.bench.BenchReport;
 import dev.weir.perf.bench.BenchRun;
 import dev.weir.perf.bench.BenchSettings;
@@ -10,7 +11,6 @@ import dev.weir.perf.bench.PipelineRefusedException;
 import dev.weir.perf.bench.StateChoice;
 import dev.weir.perf.bench.WeirSystem;
 import dev.weir.state.KeyGroups;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.cli.ExitCodes;
 import dev.weir.tools.cli.WeirVersion;
 import java.io.IOException;

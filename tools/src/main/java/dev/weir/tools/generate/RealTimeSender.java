@@ -1,7 +1,7 @@
 package dev.weir.tools.generate;
 
+import dev.weir.clock.NanoClock;
 import dev.weir.pipelines.generate.DatagramSink;
-import dev.weir.time.NanoClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

@@ -1,5 +1,6 @@
 package dev.weir.tools.generate;
 
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.files.FileReplacement;
 import dev.weir.files.UnwritableFileException;
 import dev.weir.pipelines.generate.CaptureEncoding;
@@ -7,7 +8,6 @@ import dev.weir.pipelines.generate.CaptureWriter;
 import dev.weir.pipelines.generate.DatagramSink;
 import dev.weir.pipelines.generate.GeneratedFile;
 import dev.weir.pipelines.generate.ItchMessageFileWriter;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.cli.OutputFileException;
 import java.io.BufferedOutputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,7 @@
 package dev.weir.tools.replay;
 
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.codec.capture.CaptureFile;
 import dev.weir.codec.capture.CaptureFileException;
 import dev.weir.codec.capture.DatagramFilter;
@@ -19,8 +21,6 @@ import dev.weir.pipelines.replay.ReplaySummary;
 import dev.weir.pipelines.telemetry.AlertThresholds;
 import dev.weir.pipelines.telemetry.StatsdAlertsJob;
 import dev.weir.runtime.PipelineExecutionException;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.cli.DurationConverter;
 import dev.weir.tools.cli.InputFiles;
 import dev.weir.tools.cli.Interruption;

@@ -1,6 +1,8 @@
 package dev.weir.tools.run;
 
 import dev.weir.checkpoint.CheckpointException;
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.jobs.file.JobFileException;
 import dev.weir.jobs.file.JobFileParser;
@@ -22,8 +24,6 @@ import dev.weir.runtime.PipelineExecutionException;
 import dev.weir.source.SourceFileChangedException;
 import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
 import dev.weir.tools.cli.DurationConverter;
 import dev.weir.tools.cli.InputFiles;
 import dev.weir.tools.cli.Interruption;

@@ -2,8 +2,8 @@ package dev.weir.tools.scenario;
 
 import dev.weir.jobs.file.JobFileParser;
 import dev.weir.jobs.file.JobSpec;
-import dev.weir.time.NanoClock;
-import dev.weir.time.SystemNanoClock;
+import dev.weir.clock.NanoClock;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.tools.cli.Interruption;
 import dev.weir.tools.cli.LineLimitOption;
 import dev.weir.tools.cli.ResultWriter;

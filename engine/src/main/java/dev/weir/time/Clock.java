@@ -1,7 +1,0 @@
-package dev.weir.time;
-
-/** Source of processing time. */
-public interface Clock {
-    /** @return the current processing time in milliseconds */
-    long millis();
-}
