@@ -1,11 +1,14 @@
 package dev.weir.flink;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
+import dev.weir.engines.Engines;
+import dev.weir.engines.ExecutionEngine;
 import dev.weir.state.CountSum;
 import dev.weir.state.CountSumAggregate;
 import dev.weir.time.SystemNanoClock;
@@ -37,7 +40,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
@@ -61,9 +63,10 @@ class FlinkComparedEngineTest {
 
     @Test
     void theEngineIsFoundByItsName() {
-        final List<String> names = ServiceLoader.load(ComparedEngine.class).stream().map(provider -> provider.get().name())
-                .collect(Collectors.toList());
+        final List<String> names = Engines.all().stream().filter(engine -> engine.facet(ComparedEngine.class).isPresent())
+                .map(ExecutionEngine::name).collect(Collectors.toList());
         assertEquals(List.of("flink"), names);
+        assertInstanceOf(FlinkComparedEngine.class, Engines.named("flink").orElseThrow().facet(ComparedEngine.class).orElseThrow());
     }
 
     @Test

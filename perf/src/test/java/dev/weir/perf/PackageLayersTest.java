@@ -40,7 +40,8 @@ final class PackageLayersTest {
         assertEquals(Map.of(
                 "dev.weir.perf.harness", Set.of(),
                 "dev.weir.perf", Set.of("dev.weir.perf.harness"),
-                "dev.weir.perf.bench", Set.of("dev.weir.perf", "dev.weir.perf.harness")), arrows(MAIN));
+                "dev.weir.perf.bench", Set.of("dev.weir.perf", "dev.weir.perf.harness"),
+                "dev.weir.perf.cli", Set.of("dev.weir.perf.bench", "dev.weir.perf.harness")), arrows(MAIN));
     }
 
     @Test

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  */
 class BuildJvmFlagsTest {
     private static final Pattern JVM_COMMAND = Pattern.compile("<(argLine|commandlineArgs)>([^<]*)</\\1>");
-    private static final List<String> MODULES = List.of("", "engine", "offheap-state", "codecs", "pipelines", "tools", "perf", "jmh");
+    private static final List<String> MODULES = List.of("", "engine", "offheap-state", "codecs", "pipelines", "engine-spi", "tools", "perf",
+            "jmh");
 
     @Test
     void everyBuildJvmWithWeirsFlagsGetsTheFlagsOfItsJavaVersion() throws Exception {

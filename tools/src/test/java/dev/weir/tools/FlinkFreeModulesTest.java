@@ -39,7 +39,8 @@ class FlinkFreeModulesTest {
                 assertEquals(List.of("true"), skips);
             }
         }
-        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "tools", "perf", "jmh", "examples/embedding-check"), flinkFree);
+        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "engine-spi", "tools", "perf", "jmh", "examples/embedding-check"),
+                flinkFree);
     }
 
     @Test

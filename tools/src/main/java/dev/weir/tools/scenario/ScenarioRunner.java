@@ -1,5 +1,9 @@
 package dev.weir.tools.scenario;
 
+import dev.weir.engines.elements.ElementFileException;
+import dev.weir.engines.elements.ElementFileReader;
+import dev.weir.engines.elements.ElementKind;
+import dev.weir.engines.elements.ElementRow;
 import dev.weir.pipelines.job.JobSpec;
 import dev.weir.pipelines.scenario.ScenarioInput;
 import dev.weir.pipelines.scenario.ScenarioRecord;
