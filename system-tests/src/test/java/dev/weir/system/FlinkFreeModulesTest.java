@@ -40,7 +40,8 @@ class FlinkFreeModulesTest {
                 assertEquals(List.of("true"), skips);
             }
         }
-        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "jobs", "tools", "perf", "jmh", "system-tests", "examples/embedding-check"), flinkFree);
+        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "jobs", "engine-spi", "tools", "perf", "jmh", "system-tests",
+                "examples/embedding-check"), flinkFree);
     }
 
     @Test

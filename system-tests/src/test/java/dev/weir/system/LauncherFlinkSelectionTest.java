@@ -12,10 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code ./weir} puts flink-runner on the class path for {@code --engine flink} and for {@code weir bench}'s
- * {@code --compare flink}, in either spelling, and for nothing else (not for other values, nor after {@code --}).
+ * {@code --compare flink}, in either spelling, and for nothing else (not for other values, nor after {@code --}); it puts
+ * perf's jar after the command-line jar for {@code weir bench} on Weir, and for no other command.
  * Maven and java are stand-ins that record what they were asked to build or run, so nothing is built or run for real:
- * either the launcher builds (Maven's {@code -pl} names the module) or it runs (java's {@code -jar} or the first entry
- * of its {@code -cp}).
+ * either the launcher builds (Maven's {@code -pl} names the modules) or it runs (java's {@code -jar} or its {@code -cp}).
  */
 class LauncherFlinkSelectionTest {
     @TempDir
@@ -28,21 +28,26 @@ class LauncherFlinkSelectionTest {
                 List.of("bench", "tumbling", "--compare=flink", "--rates", "1000"),
                 List.of("run", "--engine", "flink", "job.yaml", "records.csv"),
                 List.of("scenario", "--engine=flink", "job.yaml", "elements.csv"));
-        final List<List<String>> onWeir = List.of(
+        final List<List<String>> benchOnWeir = List.of(
                 List.of("bench", "tumbling"),
                 List.of("bench", "tumbling", "--compare", "weir"),
-                List.of("bench", "tumbling", "--", "--compare", "flink"),
+                List.of("bench", "tumbling", "--", "--compare", "flink"));
+        final List<List<String>> onWeir = List.of(
                 List.of("run", "--engine", "weir", "job.yaml", "records.csv"),
+                List.of("scenario", "job.yaml", "bench"),
                 List.of("--version"));
         for (final List<String> args : onFlink) {
             assertEquals("flink-runner", moduleRun(args), args.toString());
+        }
+        for (final List<String> args : benchOnWeir) {
+            assertEquals("tools+perf", moduleRun(args), args.toString());
         }
         for (final List<String> args : onWeir) {
             assertEquals("tools", moduleRun(args), args.toString());
         }
     }
 
-    /** Runs the launcher with stand-ins: the module it built or ran, "flink-runner" or "tools". */
+    /** Runs the launcher with stand-ins: the modules it built or ran, "flink-runner", "tools+perf" or "tools". */
     private String moduleRun(final List<String> args) throws Exception {
         final Path root = LauncherFlags.repoRoot();
         final Path record = dir.resolve("record.txt");
@@ -52,16 +57,21 @@ class LauncherFlinkSelectionTest {
         // Maven records the module it builds (-pl) and fails, so the launcher stops there
         StandInLauncher.script(tools.resolve("mvn"), "while [ $# -gt 0 ]; do if [ \"$1\" = -pl ]; then echo \"$2\" >> \"" + record + "\"; fi; shift;"
                 + " done; exit 1");
-        // java records the jar it runs, or the first entry of its class path (the launcher's version probe passes neither)
+        // java records the jar it runs, or its class path (the launcher's version probe passes neither)
         StandInLauncher.script(javaHome.resolve("bin").resolve("java"), "while [ $# -gt 0 ]; do"
                 + " if [ \"$1\" = -jar ]; then echo \"$2\" >> \"" + record + "\"; fi;"
-                + " if [ \"$1\" = -cp ]; then echo \"${2%%:*}\" >> \"" + record + "\"; fi; shift; done");
+                + " if [ \"$1\" = -cp ]; then echo \"$2\" >> \"" + record + "\"; fi; shift; done");
         StandInLauncher.run(root.resolve("weir"), args, dir, tools, javaHome);
         final String done = Files.readString(record, StandardCharsets.UTF_8).trim();
-        if (done.equals("flink-runner") || done.equals(root.resolve("flink-runner/target/classes").toString())) {
+        final String weirJar = root.resolve("tools/target/weir.jar").toString();
+        if (done.equals("tools,flink-runner") || done.startsWith(root.resolve("flink-runner/target/classes") + ":")
+                && done.endsWith(":" + weirJar)) {
             return "flink-runner";
         }
-        if (done.equals("tools") || done.equals(root.resolve("tools/target/weir.jar").toString())) {
+        if (done.equals("tools,perf") || done.equals(weirJar + ":" + root.resolve("perf/target/weir-perf.jar"))) {
+            return "tools+perf";
+        }
+        if (done.equals("tools") || done.equals(weirJar)) {
             return "tools";
         }
         return done + ": " + Files.readString(dir.resolve("launcher.out"));

@@ -92,7 +92,7 @@ class CaptureCommandDocsTest {
     }
 
     private static CommandSpec spec(final String command) {
-        CommandLine line = new CommandLine(new WeirCommand());
+        CommandLine line = WeirCommand.commandLine();
         for (final String name : command.split(" ")) {
             line = line.getSubcommands().get(name);
         }

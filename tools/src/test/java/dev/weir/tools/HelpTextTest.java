@@ -21,7 +21,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * across lines.
  */
 class HelpTextTest {
-    private static final CommandSpec WEIR = new CommandLine(new WeirCommand()).getCommandSpec();
+    private static final CommandSpec WEIR = WeirCommand.commandLine().getCommandSpec();
 
     @Test
     void weirHelpListsEachCommandWithItsCompleteFirstSentenceOnOneLine() {

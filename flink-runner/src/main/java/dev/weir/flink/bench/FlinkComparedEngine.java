@@ -20,8 +20,8 @@ import java.util.Map;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * {@code weir bench --compare flink} (docs/flink.md, "weir bench --compare flink"), found by the benchmark through
- * {@link java.util.ServiceLoader}: the same named pipeline on Apache Flink 2.1, on a fresh local MiniCluster per run,
+ * {@code weir bench --compare flink} (docs/flink.md, "weir bench --compare flink"), the {@link ComparedEngine} facet of
+ * {@link FlinkEngine}, which the benchmark finds through {@link java.util.ServiceLoader}: the same named pipeline on Apache Flink 2.1, on a fresh local MiniCluster per run,
  * through the translation of {@link FlinkRunner}, as two systems: {@value #DEFAULT_TIMEOUT_SYSTEM} (Flink's default
  * buffer timeout, 100 ms) and {@value #NO_TIMEOUT_SYSTEM} ({@code setBufferTimeout(0)}). The keyed stage runs at the
  * settings' parallelism. A pipeline the translation refuses (ohlcv: the reference job's functions cannot be shipped to
@@ -32,11 +32,6 @@ public final class FlinkComparedEngine implements ComparedEngine {
     public static final String DEFAULT_TIMEOUT_SYSTEM = "flink";
     /** The system with a buffer timeout of 0: each record is sent on at once. */
     public static final String NO_TIMEOUT_SYSTEM = "flink-bt0";
-
-    @Override
-    public String name() {
-        return "flink";
-    }
 
     /**
      * @throws PipelineRefusedException if the pipeline's events are not {@link BenchEvent}s, or the translation

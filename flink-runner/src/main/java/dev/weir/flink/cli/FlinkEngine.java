@@ -1,6 +1,7 @@
 package dev.weir.flink.cli;
 
 import dev.weir.flink.FlinkTarget;
+import dev.weir.flink.bench.FlinkComparedEngine;
 import dev.weir.flink.scenario.FlinkJobFailedException;
 import dev.weir.flink.scenario.FlinkRecordRun;
 import dev.weir.flink.scenario.FlinkScenario;
@@ -10,11 +11,13 @@ import dev.weir.jobs.file.JobSpec;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
 import dev.weir.jobs.scenario.ScenarioLines;
-import dev.weir.tools.engine.EngineRunOptions;
-import dev.weir.tools.engine.ExecutionEngine;
+import dev.weir.engines.EngineRunOptions;
+import dev.weir.engines.ExecutionEngine;
+import dev.weir.perf.bench.ComparedEngine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
@@ -23,7 +26,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * Flink from the command line"), found by the command line through {@link java.util.ServiceLoader}.
  * A scenario runs on a local MiniCluster, the window at the job file's parallelism ({@link FlinkScenario}); a record-file
  * run locally or on the cluster of {@code --flink-address} ({@link FlinkRecordRun}), shipping the
- * job jar the system property {@value #JOB_JAR} names. Stateless and thread-safe.
+ * job jar the system property {@value #JOB_JAR} names. Its one facet is the perf module's {@link ComparedEngine}, the
+ * systems of {@code weir bench --compare flink} ({@link FlinkComparedEngine}). Stateless and thread-safe.
  */
 public final class FlinkEngine implements ExecutionEngine {
     /** The system property that names the jar of Weir's classes shipped to a cluster (set by the ./weir launcher). */
@@ -32,6 +36,12 @@ public final class FlinkEngine implements ExecutionEngine {
     @Override
     public String name() {
         return "flink";
+    }
+
+    /** @return a {@link FlinkComparedEngine} for {@link ComparedEngine}; no other facet */
+    @Override
+    public <T> Optional<T> facet(final Class<T> type) {
+        return type == ComparedEngine.class ? Optional.of(type.cast(new FlinkComparedEngine())) : Optional.empty();
     }
 
     @Override

@@ -11,7 +11,7 @@ import dev.weir.pipelines.record.ScenarioRecord;
 import dev.weir.source.FileSource;
 import dev.weir.source.SourceFileException;
 import dev.weir.source.SourceParseException;
-import dev.weir.tools.engine.EngineRunOptions;
+import dev.weir.engines.EngineRunOptions;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.weir.flink.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,11 @@ import dev.weir.flink.FlinkTarget;
 import dev.weir.flink.source.HandoffSource;
 import dev.weir.flink.source.LocalHandoff;
 import dev.weir.flink.translation.PipelineTranslation;
+import dev.weir.engines.Engines;
+import dev.weir.engines.ExecutionEngine;
+import dev.weir.state.CountSum;
+import dev.weir.state.CountSumAggregate;
+import dev.weir.clock.SystemNanoClock;
 import dev.weir.perf.bench.BenchEvent;
 import dev.weir.perf.bench.BenchEventPipeline;
 import dev.weir.perf.bench.BenchEvents;
@@ -33,16 +39,12 @@ import dev.weir.perf.harness.PipelineFactory;
 import dev.weir.perf.harness.SystemResult;
 import dev.weir.runtime.IdleStrategyKind;
 import dev.weir.runtime.sink.Sink;
-import dev.weir.state.CountSum;
-import dev.weir.state.CountSumAggregate;
-import dev.weir.clock.SystemNanoClock;
 import dev.weir.time.WatermarkStrategy;
 import dev.weir.window.TumblingEventTimeWindows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
@@ -66,9 +68,10 @@ class FlinkComparedEngineTest {
 
     @Test
     void theEngineIsFoundByItsName() {
-        final List<String> names = ServiceLoader.load(ComparedEngine.class).stream().map(provider -> provider.get().name())
-                .collect(Collectors.toList());
+        final List<String> names = Engines.all().stream().filter(engine -> engine.facet(ComparedEngine.class).isPresent())
+                .map(ExecutionEngine::name).collect(Collectors.toList());
         assertEquals(List.of("flink"), names);
+        assertInstanceOf(FlinkComparedEngine.class, Engines.named("flink").orElseThrow().facet(ComparedEngine.class).orElseThrow());
     }
 
     @Test

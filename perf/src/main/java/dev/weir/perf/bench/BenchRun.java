@@ -1,6 +1,8 @@
 package dev.weir.perf.bench;
 
 import dev.weir.clock.NanoClock;
+import dev.weir.engines.Engines;
+import dev.weir.engines.ExecutionEngine;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.perf.harness.EventFactory;
 import dev.weir.perf.harness.Harness;
@@ -14,7 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -44,7 +46,8 @@ public final class BenchRun<E> {
     private final List<String> weirSystems = new ArrayList<>();
 
     /**
-     * Builds the systems; compared engines are found with {@link ServiceLoader} on the class loader of this class.
+     * Builds the systems; the compared engines are the engines on the class path ({@link Engines}) that have a
+     * {@link ComparedEngine} facet.
      *
      * @param pipeline what to run
      * @param settings how
@@ -53,20 +56,19 @@ public final class BenchRun<E> {
      * @throws PipelineRefusedException if an engine cannot run the pipeline
      */
     public BenchRun(final NamedPipeline<E> pipeline, final BenchSettings settings, final List<String> compare) {
-        this(pipeline, settings, compare, ServiceLoader.load(ComparedEngine.class, BenchRun.class.getClassLoader()).stream()
-                .map(ServiceLoader.Provider::get).toList());
+        this(pipeline, settings, compare, comparedEngines());
     }
 
     /**
      * @param pipeline what to run
      * @param settings how
      * @param compare the names of the engines to compare with, in order; may be empty
-     * @param engines the engines available
+     * @param engines the engines available, by name
      * @throws IllegalArgumentException naming the engines available if one asked for is not among them
      * @throws PipelineRefusedException if an engine cannot run the pipeline
      */
     public BenchRun(final NamedPipeline<E> pipeline, final BenchSettings settings, final List<String> compare,
-            final List<ComparedEngine> engines) {
+            final Map<String, ComparedEngine> engines) {
         this.pipeline = pipeline;
         this.settings = settings;
         systems.put(CEILING, pipeline.ceiling(settings));
@@ -74,16 +76,27 @@ public final class BenchRun<E> {
             weir(weir.name(), weir);
         }
         for (final String name : compare) {
-            final ComparedEngine engine = engines.stream().filter(candidate -> candidate.name().equals(name)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no engine named '" + name + "' to compare with; engines on the class path: "
-                            + (engines.isEmpty() ? "none" : engines.stream().map(ComparedEngine::name).collect(Collectors.joining(", ")))
-                            + " (./weir puts flink-runner on the class path only for --compare flink)"));
+            final ComparedEngine engine = engines.get(name);
+            if (engine == null) {
+                throw new IllegalArgumentException("no engine named '" + name + "' to compare with; engines on the class path: "
+                        + (engines.isEmpty() ? "none" : String.join(", ", engines.keySet()))
+                        + " (./weir puts flink-runner on the class path only for --compare flink)");
+            }
             for (final Map.Entry<String, PipelineFactory<E>> system : engine.systems(pipeline, settings).entrySet()) {
                 if (systems.putIfAbsent(system.getKey(), system.getValue()) != null) {
                     throw new IllegalArgumentException("engine '" + name + "' names a system '" + system.getKey() + "', which is taken");
                 }
             }
         }
+    }
+
+    /** @return the engines on the class path that have a {@link ComparedEngine} facet, by name, in name order */
+    private static Map<String, ComparedEngine> comparedEngines() {
+        final Map<String, ComparedEngine> engines = new TreeMap<>();
+        for (final ExecutionEngine engine : Engines.all()) {
+            engine.facet(ComparedEngine.class).ifPresent(facet -> engines.put(engine.name(), facet));
+        }
+        return engines;
     }
 
     private void weir(final String name, final PipelineFactory<E> factory) {

@@ -1,17 +1,17 @@
 package dev.weir.perf.bench;
 
+import dev.weir.engines.ExecutionEngine;
 import dev.weir.perf.harness.PipelineFactory;
 import java.util.Map;
 
 /**
- * An engine {@code weir bench --compare NAME} runs beside Weir, found with {@link java.util.ServiceLoader} (register
- * the implementation in {@code META-INF/services/dev.weir.perf.bench.ComparedEngine}) so that the benchmark does not
- * depend on it: the {@code flink-runner} module provides {@code flink}. Implementations are stateless and thread-safe.
+ * The facet of an engine that {@code weir bench --compare NAME} runs beside Weir: the {@link ExecutionEngine} of that
+ * name, found on the class path ({@link dev.weir.engines.Engines}), hands it over from
+ * {@link ExecutionEngine#facet facet(ComparedEngine.class)}, so that neither the benchmark nor the engine SPI depends
+ * on the engine's module and the SPI holds no type of this one: the {@code flink-runner} module's {@code flink} engine
+ * has it. Implementations are stateless and thread-safe.
  */
 public interface ComparedEngine {
-    /** @return the name {@code --compare} takes, e.g. {@code flink} */
-    String name();
-
     /**
      * The systems this engine contributes for one pipeline, each run by the harness like Weir's: for Flink, e.g.
      * {@code flink} (its default buffer timeout) and {@code flink-bt0} ({@code setBufferTimeout(0)}). Each system runs the pipeline's

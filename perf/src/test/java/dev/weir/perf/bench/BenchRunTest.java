@@ -30,8 +30,7 @@ final class BenchRunTest {
             this.refuses = refuses;
         }
 
-        @Override
-        public String name() {
+        String name() {
             return name;
         }
 
@@ -47,10 +46,19 @@ final class BenchRunTest {
         }
     }
 
+    /** @return the engines by name, as the run finds them on the class path */
+    private static Map<String, ComparedEngine> engines(final TwinEngine... engines) {
+        final Map<String, ComparedEngine> byName = new LinkedHashMap<>();
+        for (final TwinEngine engine : engines) {
+            byName.put(engine.name(), engine);
+        }
+        return byName;
+    }
+
     @Test
     void runsCeilingThenWeirThenEachComparedEngineInOrder(@TempDir final Path out) throws Exception {
         final BenchRun<BenchEvent> run = new BenchRun<>(new PassThroughPipeline(), NamedPipelineSmokeTest.TINY.withRates(0),
-                List.of("two", "one"), List.of(new TwinEngine("one", false), new TwinEngine("two", false)));
+                List.of("two", "one"), engines(new TwinEngine("one", false), new TwinEngine("two", false)));
         assertEquals(List.of("ceiling", "weir", "two-a", "two-b", "one-a", "one-b"), run.systemNames());
         final List<String> progress = new ArrayList<>();
         final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, progress::add);
@@ -68,7 +76,7 @@ final class BenchRunTest {
     @Test
     void runsOneWeirSystemPerPlacement(@TempDir final Path out) throws Exception {
         final BenchRun<BenchEvent> run = new BenchRun<>(new TumblingPipeline(), NamedPipelineSmokeTest.TINY.withRates(0)
-                .withPlacements(StagePlacement.HOP, StagePlacement.INLINE), List.of("one"), List.of(new TwinEngine("one", false)));
+                .withPlacements(StagePlacement.HOP, StagePlacement.INLINE), List.of("one"), engines(new TwinEngine("one", false)));
         assertEquals(List.of("ceiling", "weir-hop", "weir-inline", "one-a", "one-b"), run.systemNames());
         final List<String> progress = new ArrayList<>();
         final BenchReport report = run.run(SystemNanoClock.INSTANCE, out, progress::add);
@@ -77,7 +85,7 @@ final class BenchRunTest {
         assertEquals(List.of("weir-hop/ceiling", "weir-hop/one-a", "weir-hop/one-b", "weir-inline/ceiling", "weir-inline/one-a",
                 "weir-inline/one-b"), report.ratios().stream().map(ratio -> ratio.system() + "/" + ratio.against()).toList());
         assertEquals(List.of("ceiling", "weir-inline"), new BenchRun<>(new PassThroughPipeline(),
-                NamedPipelineSmokeTest.TINY.withPlacements(StagePlacement.INLINE), List.of(), List.of()).systemNames());
+                NamedPipelineSmokeTest.TINY.withPlacements(StagePlacement.INLINE), List.of(), Map.of()).systemNames());
     }
 
     /** A system that measures no latency loses nothing else: the others' results, the ratios and the files stay. */
@@ -108,11 +116,11 @@ final class BenchRunTest {
         assertEquals("no engine named 'flink' to compare with; engines on the class path: none"
                 + " (./weir puts flink-runner on the class path only for --compare flink)",
                 assertThrows(IllegalArgumentException.class,
-                        () -> new BenchRun<>(new TumblingPipeline(), BenchSettings.defaults(), List.of("flink"), List.of())).getMessage());
+                        () -> new BenchRun<>(new TumblingPipeline(), BenchSettings.defaults(), List.of("flink"), Map.of())).getMessage());
         assertEquals("no engine named 'spark' to compare with; engines on the class path: one, two"
                 + " (./weir puts flink-runner on the class path only for --compare flink)",
                 assertThrows(IllegalArgumentException.class, () -> new BenchRun<>(new TumblingPipeline(), BenchSettings.defaults(),
-                        List.of("spark"), List.of(new TwinEngine("one", false), new TwinEngine("two", false)))).getMessage());
+                        List.of("spark"), engines(new TwinEngine("one", false), new TwinEngine("two", false)))).getMessage());
         // this module registers no engine: ServiceLoader finds none
         assertEquals("no engine named 'flink' to compare with; engines on the class path: none"
                 + " (./weir puts flink-runner on the class path only for --compare flink)",
@@ -123,7 +131,7 @@ final class BenchRunTest {
     @Test
     void anEngineThatCannotRunThePipelineSaysWhy() {
         assertEquals("tumbling cannot run on one: it has no windows", assertThrows(PipelineRefusedException.class,
-                () -> new BenchRun<>(new TumblingPipeline(), BenchSettings.defaults(), List.of("one"), List.of(new TwinEngine("one", true))))
+                () -> new BenchRun<>(new TumblingPipeline(), BenchSettings.defaults(), List.of("one"), engines(new TwinEngine("one", true))))
                 .getMessage());
     }
 
@@ -131,6 +139,6 @@ final class BenchRunTest {
     void anEngineMayNotTakeASystemNameTwice() {
         assertEquals("engine 'one' names a system 'one-a', which is taken", assertThrows(IllegalArgumentException.class,
                 () -> new BenchRun<>(new TumblingPipeline(), BenchSettings.defaults(), List.of("one", "one"),
-                        List.of(new TwinEngine("one", false)))).getMessage());
+                        engines(new TwinEngine("one", false)))).getMessage());
     }
 }

@@ -1,14 +1,15 @@
 package dev.weir.tools.engine;
 
+import dev.weir.engines.Engines;
+import dev.weir.engines.ExecutionEngine;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * The names {@code --engine} takes: {@code weir}, then the name of each {@link ExecutionEngine} found on the class
- * path with {@link ServiceLoader}, in name order. Picocli's completion candidates of the option, so that its help
- * lists what this class path holds. Stateless and thread-safe; each call looks again.
+ * path ({@link Engines}), in name order. Picocli's completion candidates of the option, so that its help lists what
+ * this class path holds. Stateless and thread-safe; each call looks again.
  */
 public final class EngineNames implements Iterable<String> {
     @Override
@@ -19,11 +20,10 @@ public final class EngineNames implements Iterable<String> {
     /** @return {@code weir}, then the names of the engines found */
     static List<String> names() {
         final List<String> names = new ArrayList<>();
-        for (final ExecutionEngine engine : ServiceLoader.load(ExecutionEngine.class)) {
+        names.add(EngineOption.WEIR);
+        for (final ExecutionEngine engine : Engines.all()) {
             names.add(engine.name());
         }
-        names.sort(null);
-        names.add(0, EngineOption.WEIR);
         return names;
     }
 
@@ -32,11 +32,6 @@ public final class EngineNames implements Iterable<String> {
      * @return the engine of that name found on the class path, or null if there is none
      */
     static ExecutionEngine named(final String name) {
-        for (final ExecutionEngine engine : ServiceLoader.load(ExecutionEngine.class)) {
-            if (engine.name().equals(name)) {
-                return engine;
-            }
-        }
-        return null;
+        return Engines.named(name).orElse(null);
     }
 }

@@ -1,5 +1,6 @@
 package dev.weir.tools.engine;
 
+import dev.weir.engines.ExecutionEngine;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 

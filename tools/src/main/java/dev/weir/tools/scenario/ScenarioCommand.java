@@ -10,7 +10,7 @@ import dev.weir.tools.cli.ResultWriter;
 import dev.weir.tools.cli.StateOptions;
 import dev.weir.tools.cli.WeirVersion;
 import dev.weir.tools.engine.EngineOption;
-import dev.weir.tools.engine.ExecutionEngine;
+import dev.weir.engines.ExecutionEngine;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;

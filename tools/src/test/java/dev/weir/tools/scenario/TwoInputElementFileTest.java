@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.weir.jobs.file.JobFileParser;
+import dev.weir.engines.elements.ElementFileException;
+import dev.weir.engines.elements.ElementFileReader;
+import dev.weir.engines.elements.ElementRow;
 import dev.weir.source.LineReader;
 import dev.weir.state.HeapStateBackend;
 import java.io.ByteArrayInputStream;

@@ -1,10 +1,10 @@
-package dev.weir.tools.bench;
+package dev.weir.perf.cli;
 
 import dev.weir.api.StagePlacement;
 import dev.weir.perf.bench.WeirSystem;
 import dev.weir.perf.harness.BenchmarkPlan;
 import dev.weir.runtime.IdleStrategyKind;
-import dev.weir.tools.cli.DurationConverter;
+import dev.weir.engines.command.DurationConverter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

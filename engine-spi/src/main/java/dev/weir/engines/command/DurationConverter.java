@@ -1,4 +1,4 @@
-package dev.weir.tools.cli;
+package dev.weir.engines.command;
 
 import java.time.Duration;
 import java.util.regex.Matcher;

@@ -1,4 +1,4 @@
-package dev.weir.tools.scenario;
+package dev.weir.engines.elements;
 
 /** The row kinds of an element file. */
 public enum ElementKind {

@@ -1,7 +1,8 @@
-package dev.weir.tools.bench;
+package dev.weir.perf.cli;
 
 import dev.weir.api.StagePlacement;
 import dev.weir.clock.SystemNanoClock;
+import dev.weir.engines.command.CommandExitCodes;
 import dev.weir.perf.bench.BenchReport;
 import dev.weir.perf.bench.BenchRun;
 import dev.weir.perf.bench.BenchSettings;
@@ -11,8 +12,6 @@ import dev.weir.perf.bench.PipelineRefusedException;
 import dev.weir.perf.bench.StateChoice;
 import dev.weir.perf.bench.WeirSystem;
 import dev.weir.state.KeyGroups;
-import dev.weir.tools.cli.ExitCodes;
-import dev.weir.tools.cli.WeirVersion;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
@@ -34,12 +33,12 @@ import picocli.CommandLine;
  * files into {@code --out} (docs/performance.md, "weir bench"). Progress goes to stderr, one line per run. A bad option
  * value is one line, {@code weir bench: OPTION: what is wrong}, and exit code 2, before anything runs. A system that
  * measured no latency at a rate gets a note under the table and the run goes on; the exit code is 0 if anything measured
- * latency, 1 if nothing did.
+ * latency, 1 if nothing did. The perf module contributes it to the command line ({@link BenchContribution}), which gives
+ * it the version line of {@code weir --version}.
  */
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
-        versionProvider = WeirVersion.class,
         abbreviateSynopsis = true,
         description = {
             "Benchmarks a named pipeline on Weir beside a single-thread ceiling.",
@@ -159,7 +158,7 @@ public final class BenchCommand implements Callable<Integer> {
         } catch (final BenchOptionException e) {
             err.println(e.line());
             err.flush();
-            return ExitCodes.BAD_INPUT;
+            return CommandExitCodes.BAD_INPUT;
         }
         final Path directory = out != null ? out : Path.of("bench-results", pipeline.name());
         try {
@@ -167,7 +166,7 @@ public final class BenchCommand implements Callable<Integer> {
         } catch (final BenchOptionException e) {
             err.println(e.line());
             err.flush();
-            return ExitCodes.BAD_INPUT;
+            return CommandExitCodes.BAD_INPUT;
         }
         err.println("weir bench: " + pipeline.name() + ": " + String.join(", ", run.systemNames()) + "; results into " + directory);
         err.flush();
@@ -182,9 +181,9 @@ public final class BenchCommand implements Callable<Integer> {
             // the files are written all the same: throughput and allocation were measured
             err.println("weir bench: no system measured any latency at any rate; see the notes above");
             err.flush();
-            return ExitCodes.FAILED;
+            return CommandExitCodes.FAILED;
         }
-        return ExitCodes.OK;
+        return CommandExitCodes.OK;
     }
 
     /** Makes the result directory before anything runs, so a bad --out costs no benchmark. */

@@ -1,4 +1,4 @@
-package dev.weir.tools.scenario;
+package dev.weir.engines.elements;
 
 import dev.weir.codec.input.CsvFields;
 import dev.weir.codec.input.CsvQuoteException;

@@ -1,10 +1,10 @@
-package dev.weir.tools.engine;
+package dev.weir.engines;
 
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * How {@code weir run --engine NAME} runs a job on an {@link ExecutionEngine}.
+ * How {@code weir run --engine NAME} runs a job on an {@link ExecutionEngine}: the options of {@code weir run} that it hands over.
  *
  * @param address the engine's cluster as {@code host:port}, or null to run in this JVM
  * @param parallelism the window's parallelism, or 0 for the job file's

@@ -1,4 +1,4 @@
-package dev.weir.tools.bench;
+package dev.weir.perf.cli;
 
 /** A {@code weir bench} option or argument with a value it cannot take; printed as {@code weir bench: OPTION: MESSAGE}. */
 final class BenchOptionException extends RuntimeException {

@@ -1,18 +1,21 @@
-package dev.weir.tools.engine;
+package dev.weir.engines;
 
 import dev.weir.jobs.file.JobSpec;
 import dev.weir.pipelines.replay.OutputFormat;
 import dev.weir.pipelines.replay.ReplayJob;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * An engine other than Weir's own that {@code weir run} and {@code weir scenario} can run a job
- * file on ({@code --engine NAME}), found with {@link java.util.ServiceLoader} so that the command
- * line does not depend on it: the {@code flink-runner} module provides {@code flink}
- * (docs/flink.md, "Running on Flink from the command line"). Implementations are stateless and
- * thread-safe.
+ * An engine other than Weir's own that {@code weir run}, {@code weir scenario} and {@code weir replay} can run a job
+ * on ({@code --engine NAME}), found with {@link java.util.ServiceLoader} ({@link Engines}; register the implementation
+ * in {@code META-INF/services/dev.weir.engines.ExecutionEngine}) so that the command line does not depend on it: the
+ * {@code flink-runner} module provides {@code flink} (docs/flink.md, "Running on Flink from the command line").
+ * What an engine offers beyond running jobs is a {@link #facet}, whose type the module that uses it defines, so that
+ * this interface needs none of that module's types: e.g. the systems {@code weir bench --compare NAME} runs are the
+ * perf module's {@code dev.weir.perf.bench.ComparedEngine} facet. Implementations are stateless and thread-safe.
  */
 public interface ExecutionEngine {
     /** @return the name {@code --engine} takes, e.g. {@code flink} */
@@ -72,4 +75,17 @@ public interface ExecutionEngine {
      */
     String replay(ReplayJob<?> pipeline, List<Path> captures, long outOfOrdernessMillis, OutputFormat format, Consumer<String> lines)
             throws Exception;
+
+    /**
+     * A capability of this engine beyond running jobs, of a type another module defines: the module asks for its own
+     * type and gets nothing from an engine that does not know it. E.g. {@code weir bench} asks each engine for the perf
+     * module's {@code ComparedEngine}.
+     *
+     * @param type the facet's type
+     * @param <T> the facet's type
+     * @return the facet, or empty if this engine has none of that type (the default)
+     */
+    default <T> Optional<T> facet(final Class<T> type) {
+        return Optional.empty();
+    }
 }
