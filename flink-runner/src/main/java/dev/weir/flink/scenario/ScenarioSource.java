@@ -1,7 +1,7 @@
 package dev.weir.flink.scenario;
 
 import dev.weir.flink.source.InstanceSplitEnumerator;
-import dev.weir.jobs.file.WatermarkKind;
+import dev.weir.time.WatermarkKind;
 import dev.weir.jobs.file.WatermarkSpec;
 import dev.weir.pipelines.record.ScenarioRecord;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.weir.jobs.file.WatermarkKind;
+import dev.weir.time.WatermarkKind;
 import dev.weir.jobs.file.WatermarkSpec;
 import dev.weir.pipelines.record.ScenarioRecord;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.weir.jobs.file;
 
+import dev.weir.time.WatermarkKind;
 import dev.weir.codec.input.QuotedText;
 import dev.weir.source.BadLineException;
 import dev.weir.source.LineReader;
@@ -244,7 +245,7 @@ public final class JobFileParser {
     private static WatermarkSpec watermarks(final YamlSection section, final String fileName) {
         section.onlyKeys(WATERMARK_KEYS);
         final String strategy = section.requiredString("strategy", " (one of: " + STRATEGIES + ")");
-        final WatermarkKind kind = WatermarkKind.byId(strategy);
+        final WatermarkKind kind = WatermarkStrategyNames.kindOf(strategy);
         if (kind == null) {
             throw new JobFileException(fileName, section.line("strategy"), section.qualified("strategy"),
                     "unknown strategy " + QuotedText.of(strategy) + " (valid: " + STRATEGIES + ")");

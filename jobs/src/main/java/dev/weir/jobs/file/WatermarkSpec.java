@@ -1,5 +1,7 @@
 package dev.weir.jobs.file;
 
+import dev.weir.time.WatermarkKind;
+
 /** The {@code watermarks} section of a job file. */
 public final class WatermarkSpec {
     private final WatermarkKind kind;

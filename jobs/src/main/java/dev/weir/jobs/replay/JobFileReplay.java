@@ -3,7 +3,7 @@ package dev.weir.jobs.replay;
 import dev.weir.api.DataStream;
 import dev.weir.jobs.file.JobFileException;
 import dev.weir.jobs.file.JobSpec;
-import dev.weir.jobs.file.WatermarkKind;
+import dev.weir.time.WatermarkKind;
 import dev.weir.jobs.file.WatermarkSpec;
 import dev.weir.jobs.scenario.EmissionAfterEveryRecord;
 import dev.weir.jobs.scenario.ScenarioLines;

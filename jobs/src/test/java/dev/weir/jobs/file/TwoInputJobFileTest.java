@@ -1,5 +1,6 @@
 package dev.weir.jobs.file;
 
+import dev.weir.time.WatermarkKind;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
