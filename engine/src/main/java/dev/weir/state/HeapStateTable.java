@@ -29,27 +29,18 @@ final class HeapStateTable {
         return key == null ? NULL_KEY : key;
     }
 
-    private static int hash(final Object key, final Object namespace) {
-        final int h = key.hashCode() * 31 + (namespace == null ? 0 : namespace.hashCode());
-        // spread: the low bits pick the slot
-        final int mixed = h * 0x9E3779B9;
-        return mixed ^ (mixed >>> 16);
-    }
 
-    private static boolean same(final Object a, final Object b) {
-        return a == b || (a != null && a.equals(b));
-    }
 
     /** @return the entry index of (key, namespace), or {@code -(free index) - 1} if absent */
     private int find(final Object key, final Object namespace) {
         final Object[] table = slots;
-        int index = hash(key, namespace) & mask;
+        int index = StateEntries.hash(key, namespace) & mask;
         while (true) {
             final Object candidate = table[3 * index];
             if (candidate == null) {
                 return -index - 1;
             }
-            if (same(candidate, key) && same(table[3 * index + 1], namespace)) {
+            if (StateEntries.same(candidate, key) && StateEntries.same(table[3 * index + 1], namespace)) {
                 return index;
             }
             index = (index + 1) & mask;
@@ -118,7 +109,7 @@ final class HeapStateTable {
         int gap = removed;
         int index = (gap + 1) & mask;
         while (table[3 * index] != null) {
-            final int home = hash(table[3 * index], table[3 * index + 1]) & mask;
+            final int home = StateEntries.hash(table[3 * index], table[3 * index + 1]) & mask;
             // the entry may move to the gap if its home is not in (gap, index], cyclically
             if (((index - home) & mask) >= ((index - gap) & mask)) {
                 System.arraycopy(table, 3 * index, table, 3 * gap, 3);
@@ -138,7 +129,7 @@ final class HeapStateTable {
         mask = capacity - 1;
         for (int i = 0; i < old.length; i += 3) {
             if (old[i] != null) {
-                int index = hash(old[i], old[i + 1]) & mask;
+                int index = StateEntries.hash(old[i], old[i + 1]) & mask;
                 while (slots[3 * index] != null) {
                     index = (index + 1) & mask;
                 }

@@ -2,6 +2,7 @@ package dev.weir.offheap;
 
 import dev.weir.state.KeyedStateVisitor;
 import dev.weir.state.StateInput;
+import dev.weir.state.StateEntries;
 import dev.weir.state.StateOutput;
 import dev.weir.state.StateSerializer;
 import dev.weir.state.StateSerializers;
@@ -54,7 +55,7 @@ final class ChronicleStateTable {
      */
     int slot(final Object namespace) {
         final Object key = backend.currentKey();
-        final int hash = EntryCache.hash(key, namespace);
+        final int hash = StateEntries.hash(key, namespace);
         final int slot = cache.find(hash, key, namespace);
         if (slot >= 0 || maps.size() == 0) {
             return slot;
@@ -125,7 +126,7 @@ final class ChronicleStateTable {
                     + ChronicleStateConfig.MAX_ENTRIES_FLAG + ") or use more instances");
         }
         final Object key = backend.currentKey();
-        final int hash = EntryCache.hash(key, namespace);
+        final int hash = StateEntries.hash(key, namespace);
         final int slot = vacate(hash);
         cache.fill(slot, hash, backend.currentKeyGroup(), key, namespace, value, true, false, owned);
         cachedOnly++;
@@ -155,7 +156,7 @@ final class ChronicleStateTable {
      */
     Object remove(final Object namespace, final boolean wanted) {
         final Object key = backend.currentKey();
-        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        final int slot = cache.find(StateEntries.hash(key, namespace), key, namespace);
         if (slot >= 0) {
             final Object value = cache.value(slot);
             if (cache.inMap(slot)) {
@@ -189,7 +190,7 @@ final class ChronicleStateTable {
      * @param value the value expected there
      */
     void removeIfHolds(final Object key, final int keyGroup, final Object namespace, final Object value) {
-        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        final int slot = cache.find(StateEntries.hash(key, namespace), key, namespace);
         if (slot < 0 || cache.value(slot) != value) {
             return;
         }
@@ -262,7 +263,7 @@ final class ChronicleStateTable {
      * @param value the value, not null
      */
     void restore(final int keyGroup, final Object key, final Object namespace, final Object value) {
-        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        final int slot = cache.find(StateEntries.hash(key, namespace), key, namespace);
         if (slot >= 0) {
             if (!cache.inMap(slot)) {
                 cachedOnly--;

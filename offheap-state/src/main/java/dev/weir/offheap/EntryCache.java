@@ -1,5 +1,7 @@
 package dev.weir.offheap;
 
+import dev.weir.state.StateEntries;
+
 /**
  * The on-heap entries in front of one state's map: (key, namespace) -> value in one flat
  * open-addressing table with linear probing, laid out like the heap backend's table (each entry
@@ -55,21 +57,7 @@ final class EntryCache {
         mask = slots - 1;
     }
 
-    /**
-     * @param key a key, not null
-     * @param namespace a namespace
-     * @return their spread hash
-     */
-    static int hash(final Object key, final Object namespace) {
-        final int h = key.hashCode() * 31 + (namespace == null ? 0 : namespace.hashCode());
-        // spread: the low bits pick the slot
-        final int mixed = h * 0x9E3779B9;
-        return mixed ^ (mixed >>> 16);
-    }
 
-    private static boolean same(final Object a, final Object b) {
-        return a == b || (a != null && a.equals(b));
-    }
 
     /** @return the number of slots */
     int slots() {
@@ -82,7 +70,7 @@ final class EntryCache {
     }
 
     /**
-     * @param hash {@link #hash} of the two
+     * @param hash {@link StateEntries#hash} of the two
      * @param key the key
      * @param namespace the namespace
      * @return the slot holding (key, namespace), or -1
@@ -98,7 +86,7 @@ final class EntryCache {
             final Object candidateNamespace = table[3 * slot + 1];
             // the same objects (pooled keys, cached windows) match without a look at the hash
             if (candidate == key && candidateNamespace == namespace
-                    || hashes[slot] == hash && same(candidate, key) && same(candidateNamespace, namespace)) {
+                    || hashes[slot] == hash && StateEntries.same(candidate, key) && StateEntries.same(candidateNamespace, namespace)) {
                 return slot;
             }
             slot = (slot + 1) & mask;

@@ -4,19 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.weir.state.StateEntries;
 import org.junit.jupiter.api.Test;
 
 /** The flat cache table: it grows up to its capacity, gives up entries only when full, and keeps every other entry findable. */
 class EntryCacheTest {
     private static int place(final EntryCache cache, final Object key, final Object namespace) {
-        final int hash = EntryCache.hash(key, namespace);
+        final int hash = StateEntries.hash(key, namespace);
         final int slot = cache.free(hash);
         cache.fill(slot, hash, 7, key, namespace, "v" + key + "/" + namespace, true, false, false);
         return slot;
     }
 
     private static void assertHolds(final EntryCache cache, final Object key, final Object namespace) {
-        final int slot = cache.find(EntryCache.hash(key, namespace), key, namespace);
+        final int slot = cache.find(StateEntries.hash(key, namespace), key, namespace);
         assertTrue(slot >= 0, key + "/" + namespace);
         assertEquals("v" + key + "/" + namespace, cache.value(slot));
         assertEquals(7, cache.keyGroup(slot));
@@ -34,7 +35,7 @@ class EntryCacheTest {
         for (int k = 0; k < 1_000; k++) {
             assertHolds(cache, k, k % 3 == 0 ? null : (long) k / 7);
         }
-        assertEquals(-1, cache.find(EntryCache.hash(1_000, null), 1_000, null));
+        assertEquals(-1, cache.find(StateEntries.hash(1_000, null), 1_000, null));
     }
 
     @Test
@@ -45,7 +46,7 @@ class EntryCacheTest {
         }
         for (int k = 0; k < 300; k += 2) {
             final Object key = "k" + k;
-            cache.empty(cache.find(EntryCache.hash(key, 1L), key, 1L));
+            cache.empty(cache.find(StateEntries.hash(key, 1L), key, 1L));
         }
         for (int k = 1; k < 300; k += 2) {
             assertHolds(cache, "k" + k, 1L);
@@ -59,7 +60,7 @@ class EntryCacheTest {
         final Object evicted = cache.key(victim);
         cache.empty(victim);
         assertFalse(cache.full());
-        assertEquals(-1, cache.find(EntryCache.hash(evicted, 1L), evicted, 1L));
+        assertEquals(-1, cache.find(StateEntries.hash(evicted, 1L), evicted, 1L));
         for (int k = 1; k < 450; k += k < 300 ? 2 : 1) {
             if (!("k" + k).equals(evicted)) {
                 assertHolds(cache, "k" + k, 1L);
@@ -76,8 +77,8 @@ class EntryCacheTest {
     @Test
     void flagsTrackDirtyInMapAndOwnedSeparately() {
         final EntryCache cache = new EntryCache(2);
-        final int slot = cache.free(EntryCache.hash("a", null));
-        cache.fill(slot, EntryCache.hash("a", null), 0, "a", null, 1L, false, true, true);
+        final int slot = cache.free(StateEntries.hash("a", null));
+        cache.fill(slot, StateEntries.hash("a", null), 0, "a", null, 1L, false, true, true);
         assertFlags(cache, slot, false, true, true);
         cache.touch(slot);
         assertFlags(cache, slot, true, true, true);
