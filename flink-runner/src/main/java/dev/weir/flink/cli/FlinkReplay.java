@@ -9,6 +9,7 @@ import dev.weir.flink.source.FlinkCaptureSource;
 import dev.weir.flink.source.ReplayedCaptures;
 import dev.weir.flink.translation.FlinkTranslationException;
 import dev.weir.pipelines.replay.OutputFormat;
+import dev.weir.pipelines.replay.PrintedRows;
 import dev.weir.pipelines.replay.PayloadDecoder;
 import dev.weir.pipelines.replay.ReplayContext;
 import dev.weir.pipelines.replay.ReplayJob;
@@ -19,7 +20,6 @@ import dev.weir.pipelines.replay.ResultRow;
 import dev.weir.pipelines.replay.RowPrinter;
 import dev.weir.pipelines.telemetry.StatsdAlertsJob;
 import dev.weir.pipelines.telemetry.StatsdDecoder;
-import dev.weir.runtime.sink.Sink;
 import dev.weir.clock.SystemClock;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,7 +95,7 @@ public final class FlinkReplay {
         job.results(pipeline, events, context).sink(rows);
         FlinkRunner.execute(pipeline, target);
         rows.header();
-        return new ReplayedOnFlink(job.name(), rows.count(), context.lateSideOutput());
+        return new ReplayedOnFlink(job.name(), rows.rows(), context.lateSideOutput());
     }
 
     /**
@@ -109,39 +109,5 @@ public final class FlinkReplay {
         }
         final String pipeline = job.name();
         return context -> ((ReplayJob<E>) ReplayJobs.named(pipeline)).decoder(context);
-    }
-
-    /** Prints each row that comes back, after the header (CSV). Called from one thread at a time. */
-    private static final class PrintedRows implements Sink<ResultRow> {
-        private final RowPrinter printer;
-        private final Consumer<String> lines;
-        private boolean headerWritten;
-        private long count;
-
-        PrintedRows(final RowPrinter printer, final Consumer<String> lines) {
-            this.printer = printer;
-            this.lines = lines;
-        }
-
-        @Override
-        public synchronized void accept(final ResultRow row, final long timestamp) {
-            header();
-            lines.accept(printer.line(row));
-            count++;
-        }
-
-        synchronized void header() {
-            if (!headerWritten) {
-                headerWritten = true;
-                final String header = printer.header();
-                if (header != null) {
-                    lines.accept(header);
-                }
-            }
-        }
-
-        synchronized long count() {
-            return count;
-        }
     }
 }

@@ -1,11 +1,9 @@
 package dev.weir.flink.scenario;
 
 import dev.weir.pipelines.record.ScenarioRecord;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 
@@ -17,19 +15,14 @@ import org.apache.flink.core.io.InputStatus;
  * inputs, and a {@link RowDone} marker per subtask of that operator follows it. Runs on its source
  * task's thread only.
  */
-final class LockStepSourceReader implements SourceReader<ScenarioRecord, ScenarioSplit> {
+final class LockStepSourceReader extends SingleSplitReader {
     private static final long NO_TICK = Long.MIN_VALUE;
 
-    private final SourceReaderContext context;
     private final List<ScenarioElement> elements;
     private final String boardId;
     private final ChannelWatermarks watermarks;
     private final int input;
     private final ScenarioRecord[] markers;
-    private CompletableFuture<Void> available = new CompletableFuture<>();
-    private ScenarioSplit split;
-    private int position;
-    private boolean noMoreSplits;
     private long markersSent;
     private boolean stepTold;
     private long stepTick = NO_TICK;
@@ -37,7 +30,7 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
 
     LockStepSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements, final String boardId,
             final ChannelWatermarks watermarks, final int input, final int subtasks) {
-        this.context = context;
+        super(context);
         this.elements = elements;
         this.boardId = boardId;
         this.watermarks = watermarks;
@@ -46,15 +39,7 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
     }
 
     @Override
-    public void start() {
-        context.sendSplitRequest();
-    }
-
-    @Override
-    public InputStatus pollNext(final ReaderOutput<ScenarioRecord> output) {
-        if (split == null) {
-            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
-        }
+    InputStatus pollSplit(final ReaderOutput<ScenarioRecord> output) {
         watermarks.emitTo(output);
         final LineBoard board = LineBoard.of(boardId);
         final LockStep lockStep = board.lockStep();
@@ -64,21 +49,21 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
         }
         if (!stepTold) {
             nextStep();
-            lockStep.pending(input, position == elements.size() ? LockStep.DONE : position, stepTick == NO_TICK ? Long.MAX_VALUE : stepTick);
+            lockStep.pending(input, position() == elements.size() ? LockStep.DONE : position(), stepTick == NO_TICK ? Long.MAX_VALUE : stepTick);
             stepTold = true;
         }
-        if (position == elements.size()) {
+        if (position() == elements.size()) {
             return afterTheLastRow(board);
         }
         if (!lockStep.mayRun(input)) {
             return waitFor(change);
         }
-        final ScenarioElement element = elements.get(position);
+        final ScenarioElement element = elements.get(position());
         if (stepTick != NO_TICK) {
             watermarks.runTick(element.at());
         } else {
-            position++;
-            emit(element, output);
+            advance();
+            emit(element, output, watermarks);
         }
         for (final ScenarioRecord marker : markers) {
             output.collect(marker);
@@ -88,10 +73,10 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
         return InputStatus.MORE_AVAILABLE;
     }
 
-    /** Finds the next step: a tick of this input due before the row at {@link #position}, or a row of this input. */
+    /** Finds the next step: a tick of this input due before the row at {@link #position()}, or a row of this input. */
     private void nextStep() {
-        while (position < elements.size()) {
-            final ScenarioElement element = elements.get(position);
+        while (position() < elements.size()) {
+            final ScenarioElement element = elements.get(position());
             final long tick = watermarks.dueTick(element.at());
             if (tick != NO_TICK) {
                 stepTick = tick;
@@ -102,30 +87,9 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
             if (element.input() == input) {
                 return;
             }
-            position++;
+            advance();
         }
         stepTick = NO_TICK;
-    }
-
-    private void emit(final ScenarioElement element, final ReaderOutput<ScenarioRecord> output) {
-        switch (element.kind()) {
-            case RECORD:
-                final ScenarioRecord record = element.toRecord();
-                output.collect(record, element.timestamp());
-                watermarks.onRecord(element.channel(), record, element.timestamp());
-                break;
-            case WATERMARK:
-                watermarks.onWatermark(element.channel(), element.timestamp());
-                break;
-            case IDLE:
-            case ACTIVE:
-                watermarks.onStatus(element.channel(), element.kind() == ScenarioElement.Kind.IDLE);
-                break;
-            case END:
-            default:
-                watermarks.onEnd(element.channel());
-                break;
-        }
     }
 
     private InputStatus afterTheLastRow(final LineBoard board) {
@@ -134,59 +98,14 @@ final class LockStepSourceReader implements SourceReader<ScenarioRecord, Scenari
             board.inputRowsEmitted();
         }
         if (watermarks.allEnded()) {
-            if (noMoreSplits) {
+            if (noMoreSplits()) {
                 return InputStatus.END_OF_INPUT;
             }
-            if (available.isDone()) {
-                available = new CompletableFuture<>();
-            }
+            pause();
             return InputStatus.NOTHING_AVAILABLE;
         }
         // a channel without an E row: everything is emitted, and time does not end; the run stops the job
-        if (available.isDone()) {
-            available = new CompletableFuture<>();
-        }
+        pause();
         return InputStatus.NOTHING_AVAILABLE;
-    }
-
-    private InputStatus waitFor(final CompletableFuture<Void> change) {
-        available = change;
-        return InputStatus.NOTHING_AVAILABLE;
-    }
-
-    @Override
-    public List<ScenarioSplit> snapshotState(final long checkpointId) {
-        final List<ScenarioSplit> state = new ArrayList<>(1);
-        if (split != null) {
-            state.add(new ScenarioSplit(position));
-        }
-        return state;
-    }
-
-    @Override
-    public CompletableFuture<Void> isAvailable() {
-        return available;
-    }
-
-    @Override
-    public void addSplits(final List<ScenarioSplit> splits) {
-        split = splits.get(0);
-        position = split.position();
-        wake();
-    }
-
-    @Override
-    public void notifyNoMoreSplits() {
-        noMoreSplits = true;
-        wake();
-    }
-
-    private void wake() {
-        available.complete(null);
-        available = CompletableFuture.completedFuture(null);
-    }
-
-    @Override
-    public void close() {
     }
 }

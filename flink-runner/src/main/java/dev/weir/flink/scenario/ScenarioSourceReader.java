@@ -1,10 +1,7 @@
 package dev.weir.flink.scenario;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.connector.source.ReaderOutput;
-import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import dev.weir.pipelines.record.ScenarioRecord;
@@ -21,109 +18,41 @@ import dev.weir.pipelines.record.ScenarioRecord;
  * run's {@link LineBoard} after the last row and waits for good. Runs on its source task's thread
  * only.
  */
-final class ScenarioSourceReader implements SourceReader<ScenarioRecord, ScenarioSplit> {
-    private final SourceReaderContext context;
+final class ScenarioSourceReader extends SingleSplitReader {
     private final List<ScenarioElement> elements;
     private final String boardId;
     private final ChannelWatermarks watermarks;
-    private CompletableFuture<Void> available = new CompletableFuture<>();
-    private ScenarioSplit split;
-    private int position;
-    private boolean noMoreSplits;
 
     ScenarioSourceReader(final SourceReaderContext context, final List<ScenarioElement> elements, final String boardId,
             final ChannelWatermarks watermarks) {
-        this.context = context;
+        super(context);
         this.elements = elements;
         this.boardId = boardId;
         this.watermarks = watermarks;
     }
 
     @Override
-    public void start() {
-        context.sendSplitRequest();
-    }
-
-    @Override
-    public InputStatus pollNext(final ReaderOutput<ScenarioRecord> output) {
-        if (split == null) {
-            return noMoreSplits ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
-        }
+    InputStatus pollSplit(final ReaderOutput<ScenarioRecord> output) {
         watermarks.emitTo(output);
-        if (position == elements.size()) {
+        if (position() == elements.size()) {
             if (watermarks.allEnded()) {
-                if (noMoreSplits) {
+                if (noMoreSplits()) {
                     return InputStatus.END_OF_INPUT;
                 }
                 // the enumerator's last event (no more splits) must find the task running, or Flink fails the job
-                if (available.isDone()) {
-                    available = new CompletableFuture<>();
-                }
+                pause();
                 return InputStatus.NOTHING_AVAILABLE;
             }
             // a channel without an E row: everything is emitted, and time does not end; the run stops the job
-            if (available.isDone()) {
-                available = new CompletableFuture<>();
+            if (pause()) {
                 LineBoard.of(boardId).allRowsEmitted();
             }
             return InputStatus.NOTHING_AVAILABLE;
         }
-        final ScenarioElement element = elements.get(position++);
+        final ScenarioElement element = elements.get(position());
+        advance();
         watermarks.advanceTo(element.at());
-        switch (element.kind()) {
-            case RECORD:
-                final ScenarioRecord record = element.toRecord();
-                output.collect(record, element.timestamp());
-                watermarks.onRecord(element.channel(), record, element.timestamp());
-                break;
-            case WATERMARK:
-                watermarks.onWatermark(element.channel(), element.timestamp());
-                break;
-            case IDLE:
-            case ACTIVE:
-                watermarks.onStatus(element.channel(), element.kind() == ScenarioElement.Kind.IDLE);
-                break;
-            case END:
-            default:
-                watermarks.onEnd(element.channel());
-                break;
-        }
+        emit(element, output, watermarks);
         return InputStatus.MORE_AVAILABLE;
-    }
-
-    @Override
-    public List<ScenarioSplit> snapshotState(final long checkpointId) {
-        final List<ScenarioSplit> state = new ArrayList<>(1);
-        if (split != null) {
-            state.add(new ScenarioSplit(position));
-        }
-        return state;
-    }
-
-    @Override
-    public CompletableFuture<Void> isAvailable() {
-        return available;
-    }
-
-    @Override
-    public void addSplits(final List<ScenarioSplit> splits) {
-        split = splits.get(0);
-        position = split.position();
-        wake();
-    }
-
-    @Override
-    public void notifyNoMoreSplits() {
-        noMoreSplits = true;
-        wake();
-    }
-
-    private void wake() {
-        available.complete(null);
-        available = CompletableFuture.completedFuture(null);
-    }
-
-    @Override
-    public void close() {
     }
 }

@@ -2,7 +2,6 @@ package dev.weir.flink.translation;
 
 import dev.weir.flink.state.FlinkBroadcastState;
 import dev.weir.operator.BroadcastProcessFunction;
-import dev.weir.time.TimestampAssigner;
 import java.util.function.Consumer;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
@@ -33,7 +32,7 @@ final class FlinkBroadcastProcess extends org.apache.flink.streaming.api.functio
 
     private KeyedTwoInputContext enter(final KeyedTwoInputContext.Call call, final Long timestamp, final Collector<Object> out) {
         collector.enter(out);
-        return context.enter(call, timestamp == null ? TimestampAssigner.NO_TIMESTAMP : timestamp, null);
+        return context.enterRecord(call, timestamp);
     }
 
     private void ready() {

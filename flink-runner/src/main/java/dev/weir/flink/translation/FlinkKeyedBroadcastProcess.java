@@ -3,8 +3,6 @@ package dev.weir.flink.translation;
 import dev.weir.flink.state.FlinkBroadcastState;
 import dev.weir.flink.state.FlinkStateBinding;
 import dev.weir.operator.KeyedBroadcastProcessFunction;
-import dev.weir.time.TimestampAssigner;
-import dev.weir.timer.TimeDomain;
 import java.util.function.Consumer;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -46,62 +44,44 @@ final class FlinkKeyedBroadcastProcess
         broadcast = new Broadcast();
     }
 
-    private static long timestampOf(final Long timestamp) {
-        return timestamp == null ? TimestampAssigner.NO_TIMESTAMP : timestamp;
-    }
-
     @Override
     public void processElement(final Object value, final ReadOnlyContext ctx, final Collector<Object> out) {
         collector.enter(out);
-        function.processElement(value, context.enter(keyed.of(ctx), timestampOf(ctx.timestamp()), null), collector);
+        function.processElement(value, context.enterRecord(keyed.of(ctx), ctx.timestamp()), collector);
     }
 
     @Override
     public void processBroadcastElement(final Object value, final Context ctx, final Collector<Object> out) {
         collector.enter(out);
-        function.processBroadcastElement(value, context.enter(broadcast.of(ctx), timestampOf(ctx.timestamp()), null), collector);
+        function.processBroadcastElement(value, context.enterRecord(broadcast.of(ctx), ctx.timestamp()), collector);
     }
 
     @Override
     public void onTimer(final long timestamp, final OnTimerContext ctx, final Collector<Object> out) {
         collector.enter(out);
-        function.onTimer(timestamp, context.enter(keyed.of(ctx), timestamp,
-                ctx.timeDomain() == org.apache.flink.streaming.api.TimeDomain.EVENT_TIME ? TimeDomain.EVENT_TIME : TimeDomain.PROCESSING_TIME),
-                collector);
+        function.onTimer(timestamp, context.enterTimer(keyed.of(ctx), timestamp, ctx.timeDomain()), collector);
     }
 
     /** The keyed side's call: key, timers, read-only broadcast state; reused for every call. */
-    private final class Keyed implements KeyedTwoInputContext.Call {
-        private ReadOnlyContext flink;
-
-        Keyed of(final ReadOnlyContext context) {
-            this.flink = context;
-            return this;
-        }
-
+    private final class Keyed extends RecordSideCall<ReadOnlyContext> {
         @Override
         public Object key() {
-            return flink.getCurrentKey();
+            return flink().getCurrentKey();
         }
 
         @Override
         public TimerService timers() {
-            return flink.timerService();
+            return flink().timerService();
         }
 
         @Override
         public void output(final OutputTag<Object> tag, final Object value) {
-            flink.output(tag, value);
+            flink().output(tag, value);
         }
 
         @Override
         public ReadOnlyBroadcastState<Object, Object> broadcastState(final MapStateDescriptor<Object, Object> descriptor) {
-            return flink.getBroadcastState(descriptor);
-        }
-
-        @Override
-        public void applyToKeyedState(final StateDescriptor<?, ?> descriptor, final Consumer<Object> perKey) {
-            throw new UnsupportedOperationException("applyToKeyedState is the broadcast side's");
+            return flink().getBroadcastState(descriptor);
         }
     }
 

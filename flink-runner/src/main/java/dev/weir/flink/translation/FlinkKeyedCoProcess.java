@@ -2,13 +2,9 @@ package dev.weir.flink.translation;
 
 import dev.weir.flink.state.FlinkStateBinding;
 import dev.weir.operator.KeyedCoProcessFunction;
-import dev.weir.time.TimestampAssigner;
-import dev.weir.timer.TimeDomain;
-import java.util.function.Consumer;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ReadOnlyBroadcastState;
-import org.apache.flink.api.common.state.StateDescriptor;
 import org.apache.flink.streaming.api.TimerService;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
@@ -43,57 +39,45 @@ final class FlinkKeyedCoProcess extends org.apache.flink.streaming.api.functions
 
     @Override
     public void processElement1(final Object value, final Context ctx, final Collector<Object> out) {
-        function.processElement1(value, enter(ctx, out, null), collector);
+        function.processElement1(value, enter(ctx, out), collector);
     }
 
     @Override
     public void processElement2(final Object value, final Context ctx, final Collector<Object> out) {
-        function.processElement2(value, enter(ctx, out, null), collector);
+        function.processElement2(value, enter(ctx, out), collector);
     }
 
     @Override
     public void onTimer(final long timestamp, final OnTimerContext ctx, final Collector<Object> out) {
-        call.flink = ctx;
         collector.enter(out);
-        context.enter(call, timestamp, ctx.timeDomain() == org.apache.flink.streaming.api.TimeDomain.EVENT_TIME ? TimeDomain.EVENT_TIME
-                : TimeDomain.PROCESSING_TIME);
-        function.onTimer(timestamp, context, collector);
+        function.onTimer(timestamp, context.enterTimer(call.of(ctx), timestamp, ctx.timeDomain()), collector);
     }
 
-    private KeyedTwoInputContext enter(final Context ctx, final Collector<Object> out, final TimeDomain domain) {
-        call.flink = ctx;
+    private KeyedTwoInputContext enter(final Context ctx, final Collector<Object> out) {
         collector.enter(out);
-        final Long timestamp = ctx.timestamp();
-        return context.enter(call, timestamp == null ? TimestampAssigner.NO_TIMESTAMP : timestamp, domain);
+        return context.enterRecord(call.of(ctx), ctx.timestamp());
     }
 
     /** What the Weir context reads from Flink's context of the current call. */
-    private static final class Bound implements KeyedTwoInputContext.Call {
-        private org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction<Object, Object, Object, Object>.Context flink;
-
+    private static final class Bound extends RecordSideCall<org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction<Object, Object, Object, Object>.Context> {
         @Override
         public Object key() {
-            return flink.getCurrentKey();
+            return flink().getCurrentKey();
         }
 
         @Override
         public TimerService timers() {
-            return flink.timerService();
+            return flink().timerService();
         }
 
         @Override
         public void output(final OutputTag<Object> tag, final Object value) {
-            flink.output(tag, value);
+            flink().output(tag, value);
         }
 
         @Override
         public ReadOnlyBroadcastState<Object, Object> broadcastState(final MapStateDescriptor<Object, Object> descriptor) {
             return null;
-        }
-
-        @Override
-        public void applyToKeyedState(final StateDescriptor<?, ?> descriptor, final Consumer<Object> perKey) {
-            throw new UnsupportedOperationException("applyToKeyedState is the broadcast side's");
         }
     }
 }

@@ -15,6 +15,7 @@ import dev.weir.state.KeyedStateFunction;
 import dev.weir.state.MapStateDescriptor;
 import dev.weir.state.ReadOnlyBroadcastState;
 import dev.weir.state.StateDescriptor;
+import dev.weir.time.TimestampAssigner;
 import dev.weir.timer.TimeDomain;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,7 +25,7 @@ import java.util.function.Consumer;
  * The Weir context of one call of a two-input function on Flink (a keyed co-process or a keyed
  * broadcast process function, a co-process function, keyed or not, and the non-keyed broadcast
  * one; without a keyed state binding there is no keyed state and no timers):
- * what Flink's context of the call gives, bound by {@link #enter} as plain values and callbacks,
+ * what Flink's context of the call gives, bound by {@link #enterRecord} or {@link #enterTimer} as plain values and callbacks,
  * so one class serves Flink's several context types. The key comes from Flink's context; timers,
  * watermark and processing time from Flink's timer service of the call, through the forwarding
  * {@link FlinkProcessContext} shares ({@link TimerForwardingContext} over a {@link FlinkTimerService},
@@ -82,11 +83,34 @@ final class KeyedTwoInputContext extends TimerForwardingContext implements Keyed
      * @param domain the timer's domain, or null for a record
      * @return this context
      */
-    KeyedTwoInputContext enter(final Call flink, final long time, final TimeDomain domain) {
+    private KeyedTwoInputContext enter(final Call flink, final long time, final TimeDomain domain) {
         this.call = flink;
         this.timestamp = time;
         this.timeDomain = domain;
         return this;
+    }
+
+    /**
+     * Points this context at Flink's for a record's call.
+     *
+     * @param flink what Flink's context gives
+     * @param timestamp the record's timestamp, or null without one ({@link TimestampAssigner#NO_TIMESTAMP} then)
+     * @return this context
+     */
+    KeyedTwoInputContext enterRecord(final Call flink, final Long timestamp) {
+        return enter(flink, timestamp == null ? TimestampAssigner.NO_TIMESTAMP : timestamp, null);
+    }
+
+    /**
+     * Points this context at Flink's for a timer's call.
+     *
+     * @param flink what Flink's context gives
+     * @param time the timer's time
+     * @param domain Flink's domain of the timer, as Weir's
+     * @return this context
+     */
+    KeyedTwoInputContext enterTimer(final Call flink, final long time, final org.apache.flink.streaming.api.TimeDomain domain) {
+        return enter(flink, time, domain == org.apache.flink.streaming.api.TimeDomain.EVENT_TIME ? TimeDomain.EVENT_TIME : TimeDomain.PROCESSING_TIME);
     }
 
     @Override

@@ -15,7 +15,6 @@ import dev.weir.metrics.OperatorMetrics;
 import dev.weir.metrics.PipelineMetrics;
 import dev.weir.metrics.TaskMetrics;
 import dev.weir.runtime.deterministic.DeterministicPipeline;
-import dev.weir.runtime.sink.Sink;
 import dev.weir.runtime.threaded.RunningPipeline;
 import dev.weir.window.WindowOperator;
 import java.io.IOException;
@@ -93,7 +92,9 @@ public final class ReplayRun<E> {
         }
         executed = true;
         final long started = elapsed.nanos();
-        final RowSink sink = new RowSink(new RowPrinter(format, job.schema()), lines);
+        // the CSV header once the first packet is read (or before the first row, whichever the threads see first), or at the end
+        // of a replay that read none: never before a file that turns out not to be a capture has failed
+        final PrintedRows sink = new PrintedRows(new RowPrinter(format, job.schema()), lines);
         context.rowsTo(row -> sink.accept(row, 0));
         final VirtualClock virtualClock = options.pace().isVirtual() ? new VirtualClock(firstCaptureMillis(options)) : null;
         final Clock clock = virtualClock != null ? virtualClock : SystemClock.INSTANCE;
@@ -173,44 +174,5 @@ public final class ReplayRun<E> {
             }
         }
         return 0;
-    }
-
-    /**
-     * Prints each row as it comes; one sink for the pipeline, so rows of all instances share one printer. The CSV
-     * header comes once the first packet is read (or before the first row, whichever the threads see first), or at
-     * the end of a replay that read none: never before a file that turns out not to be a capture has failed.
-     */
-    private static final class RowSink implements Sink<ResultRow> {
-        private final RowPrinter printer;
-        private final Consumer<String> lines;
-        private long rows;
-        private boolean headerWritten;
-
-        RowSink(final RowPrinter printer, final Consumer<String> lines) {
-            this.printer = printer;
-            this.lines = lines;
-        }
-
-        @Override
-        public synchronized void accept(final ResultRow row, final long timestamp) {
-            header();
-            lines.accept(printer.line(row));
-            rows++;
-        }
-
-        /** Writes the header (CSV only) unless it was written already. */
-        synchronized void header() {
-            if (!headerWritten) {
-                headerWritten = true;
-                final String header = printer.header();
-                if (header != null) {
-                    lines.accept(header);
-                }
-            }
-        }
-
-        synchronized long rows() {
-            return rows;
-        }
     }
 }
