@@ -7,7 +7,7 @@ package dev.weir.nexmark;
 public final class Auction {
     final AsciiText itemName = new AsciiText(20);
     final AsciiText description = new AsciiText(100);
-    final AsciiText extra = new AsciiText(512);
+    final AsciiText extra = new AsciiText(600);
     long id;
     long initialBid;
     long reserve;
