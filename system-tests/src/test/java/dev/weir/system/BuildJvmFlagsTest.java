@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  */
 class BuildJvmFlagsTest {
     private static final Pattern JVM_COMMAND = Pattern.compile("<(argLine|commandlineArgs)>([^<]*)</\\1>");
-    private static final List<String> MODULES = List.of("", "engine", "offheap-state", "codecs", "pipelines", "jobs", "engine-spi", "tools", "perf",
+    private static final List<String> MODULES = List.of("", "engine", "offheap-state", "codecs", "nexmark", "pipelines", "jobs", "engine-spi", "tools", "perf",
             "jmh", "system-tests");
 
     @Test

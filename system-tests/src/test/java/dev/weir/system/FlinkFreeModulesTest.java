@@ -40,7 +40,7 @@ class FlinkFreeModulesTest {
                 assertEquals(List.of("true"), skips);
             }
         }
-        assertEquals(List.of("engine", "offheap-state", "codecs", "pipelines", "jobs", "engine-spi", "tools", "perf", "jmh", "system-tests",
+        assertEquals(List.of("engine", "offheap-state", "codecs", "nexmark", "pipelines", "jobs", "engine-spi", "tools", "perf", "jmh", "system-tests",
                 "examples/embedding-check"), flinkFree);
     }
 
