@@ -204,6 +204,31 @@ class NexmarkSqlTest {
                 Row.of(2006L, 1003L, 50L, "web", "", at(30_000), "b7", 1L)), NexmarkSql.run("q19", EVENTS));
     }
 
+    @Test
+    void q17ReportsEachAuctionsBidsOfTheDay() throws Exception {
+        // auction, day, bids, bids under 10000, from 10000 under 1000000, from 1000000, min, max, AVG of BIGINT (truncated), sum:
+        // 2001: 100, 120, 250 -> 3 bids, min 100, max 250, 470 / 3 = 156, sum 470; 2091: 250, 300, 310 -> min 250, max 310,
+        // 860 / 3 = 286, sum 860; 2006: 50. All on 2024-01-01; the counts on the way are retracted
+        assertRows(List.of(
+                Row.of(2001L, "2024-01-01", 3L, 3L, 0L, 0L, 100L, 250L, 156L, 470L),
+                Row.of(2091L, "2024-01-01", 3L, 3L, 0L, 0L, 250L, 310L, 286L, 860L),
+                Row.of(2006L, "2024-01-01", 1L, 1L, 0L, 0L, 50L, 50L, 50L, 50L)), NexmarkSql.run("q17", EVENTS));
+    }
+
+    @Test
+    void q20ExpandsTheBidsOnCategory10AuctionsWithTheirAuction() throws Exception {
+        // the bids on 2001 and 2091 (category 10) with their auction's columns; 2006's b7 is in category 12
+        final Object[] auction2001 = {"item-2001", "", 1L, 100L, at(2000), at(20_000), 1001L, 10L, ""};
+        final Object[] auction2091 = {"item-2091", "", 1L, 100L, at(2500), at(12_000), 1002L, 10L, ""};
+        assertRows(List.of(
+                Row.join(Row.of(2001L, 1002L, 100L, "web", "", at(4000), "b1"), Row.of(auction2001)),
+                Row.join(Row.of(2001L, 1003L, 120L, "web", "", at(6000), "b3"), Row.of(auction2001)),
+                Row.join(Row.of(2001L, 1002L, 250L, "web", "", at(12_000), "b5"), Row.of(auction2001)),
+                Row.join(Row.of(2091L, 1003L, 250L, "web", "", at(5000), "b2"), Row.of(auction2091)),
+                Row.join(Row.of(2091L, 1001L, 300L, "web", "", at(11_000), "b4"), Row.of(auction2091)),
+                Row.join(Row.of(2091L, 1002L, 310L, "web", "", at(13_000), "b6"), Row.of(auction2091))), NexmarkSql.run("q20", EVENTS));
+    }
+
     private static LocalDateTime at(final long millis) {
         return START.plusNanos(millis * 1_000_000);
     }
