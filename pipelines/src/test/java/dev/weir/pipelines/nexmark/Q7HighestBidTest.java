@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.weir.nexmark.Bid;
 import dev.weir.nexmark.EventKind;
+import dev.weir.nexmark.GeneratorConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,18 @@ import org.junit.jupiter.api.Test;
 final class Q7HighestBidTest {
     @Test
     void theBidsAtEachTumblingWindowsHighestPrice() {
+        check(QueryRun.CONFIG);
+    }
+
+    @Test
+    void theBidsAtEachTumblingWindowsHighestPriceOverOneHundredSeconds() {
+        check(QueryRun.SLOW);
+    }
+
+    private static void check(final GeneratorConfig config) {
         final List<Bid> bids = new ArrayList<>();
         final Map<Long, Long> highest = new TreeMap<>(); // window end -> MAX(price)
-        QueryRun.forEachEvent(event -> {
+        QueryRun.forEachEvent(config, event -> {
             if (event.kind() == EventKind.BID) {
                 bids.add(event.bid().copy());
                 final long end = Math.floorDiv(event.bid().dateTime(), 10_000L) * 10_000L + 10_000L;
@@ -31,7 +41,7 @@ final class Q7HighestBidTest {
                 }
             }
         });
-        final List<String> rows = new ArrayList<>(QueryRun.rows(Q7HighestBid::rows));
+        final List<String> rows = new ArrayList<>(QueryRun.rows(config, 1, Q7HighestBid::rows));
         // the join prints its matches as its inputs meet: compared sorted, the SQL's result being a set of rows
         expected.sort(null);
         rows.sort(null);

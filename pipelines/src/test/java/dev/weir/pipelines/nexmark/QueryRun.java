@@ -17,8 +17,10 @@ import java.util.function.Function;
 
 /** Runs a query on the deterministic scheduler, and walks the same events in a plain loop for the expected side. */
 final class QueryRun {
-    /** The events of the tests: the generator's default configuration, 100,000 events. */
+    /** The events of the tests: the generator's default configuration, 100,000 events over 10 s of event time. */
     static final GeneratorConfig CONFIG = GeneratorConfig.defaults();
+    /** The same 100,000 events over 100 s of event time (1,000 a second): ten 10 s windows. */
+    static final GeneratorConfig SLOW = GeneratorConfig.defaults().withFirstEventRate(1_000);
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
 
     private QueryRun() {
@@ -42,10 +44,17 @@ final class QueryRun {
 
     /** Hands every event of the configuration, in generation order, to {@code each} (the pooled event: copy to keep). */
     static void forEachEvent(final Consumer<Event> each) {
-        final NexmarkGenerator generator = new NexmarkGenerator(CONFIG);
+        forEachEvent(CONFIG, each);
+    }
+
+    /** Hands every event of {@code config}, generator after generator, to {@code each} (the pooled event: copy to keep). */
+    static void forEachEvent(final GeneratorConfig config, final Consumer<Event> each) {
         final Event event = new Event();
-        while (generator.next(event)) {
-            each.accept(event);
+        for (int split = 0; split < config.generators(); split++) {
+            final NexmarkGenerator generator = new NexmarkGenerator(config, split);
+            while (generator.next(event)) {
+                each.accept(event);
+            }
         }
     }
 
