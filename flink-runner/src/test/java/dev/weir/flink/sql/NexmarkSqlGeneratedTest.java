@@ -1,0 +1,199 @@
+package dev.weir.flink.sql;
+
+import static dev.weir.flink.sql.GeneratedEvents.timestamp;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.weir.flink.sql.GeneratedEvents.Auction;
+import dev.weir.flink.sql.GeneratedEvents.Bid;
+import dev.weir.flink.sql.GeneratedEvents.Person;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flink.types.Row;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The benchmark's own Nexmark queries on Flink SQL ({@link NexmarkSql}) over the first 100,000 events of Weir's
+ * generator in its default configuration ({@link GeneratedEvents}), each result checked against a plain loop over
+ * copies of the events written from the query's definition, independent of the SQL. Results compare as multisets.
+ *
+ * <p>Windows follow Flink SQL's: {@code TUMBLE(size)} puts an event at {@code t} in
+ * {@code [t - t mod size, + size)}, {@code HOP(slide, size)} in every {@code [s, s + size)} with {@code s} a multiple
+ * of the slide and {@code s <= t < s + size}; the events come in time order and the watermark lags 4 s, so none is
+ * late, and at the end of the bounded input the watermark goes to the end of time: every window fires.
+ */
+class NexmarkSqlGeneratedTest {
+    private static final long EVENTS = 100_000L;
+    private static final long TEN_SECONDS = 10_000L;
+    private static final long TWO_SECONDS = 2_000L;
+    private static final int SHOWN = 5;
+
+    private static GeneratedEvents events;
+
+    @BeforeAll
+    static void generate() {
+        events = GeneratedEvents.first(EVENTS);
+    }
+
+    @Test
+    void theGeneratedEventsAreInTimeOrder() {
+        // what the plain loops below rely on: no event is behind the watermark, so no window drops one
+        final List<Long> times = events.times();
+        for (int i = 1; i < times.size(); i++) {
+            assertTrue(times.get(i) >= times.get(i - 1), "event " + i + " at " + times.get(i) + " after " + times.get(i - 1));
+        }
+        assertEquals(EVENTS, events.rows().size());
+        assertEquals(EVENTS, events.persons().size() + events.auctions().size() + events.bids().size());
+    }
+
+    @Test
+    void q0PassesEveryBidThrough() throws Exception {
+        final List<Row> expected = new ArrayList<>();
+        for (final Bid bid : events.bids()) {
+            expected.add(Row.of(bid.auction(), bid.bidder(), bid.price(), timestamp(bid.dateTime()), bid.extra()));
+        }
+        assertSameRows(expected, NexmarkSql.run("q0", events.rows()));
+    }
+
+    @Test
+    void q1ConvertsEveryPriceToEurosAtScaleThree() throws Exception {
+        // 0.908 (DECIMAL(3, 3)) * price (BIGINT): Flink's DECIMAL(23, 3), exact, so scale 3
+        final BigDecimal rate = new BigDecimal("0.908");
+        final List<Row> expected = new ArrayList<>();
+        for (final Bid bid : events.bids()) {
+            expected.add(Row.of(bid.auction(), bid.bidder(), rate.multiply(BigDecimal.valueOf(bid.price())),
+                    timestamp(bid.dateTime()), bid.extra()));
+        }
+        assertSameRows(expected, NexmarkSql.run("q1", events.rows()));
+    }
+
+    @Test
+    void q2KeepsTheBidsOfEvery123rdAuction() throws Exception {
+        final List<Row> expected = new ArrayList<>();
+        for (final Bid bid : events.bids()) {
+            if (bid.auction() % 123 == 0) {
+                expected.add(Row.of(bid.auction(), bid.price()));
+            }
+        }
+        assertSameRows(expected, NexmarkSql.run("q2", events.rows()));
+    }
+
+    @Test
+    void q3JoinsCategory10AuctionsWithTheirSellersInOregonIdahoAndCalifornia() throws Exception {
+        final Set<String> states = Set.of("OR", "ID", "CA");
+        final List<Row> expected = new ArrayList<>();
+        for (final Auction auction : events.auctions()) {
+            for (final Person person : events.persons()) {
+                if (auction.seller() == person.id() && auction.category() == 10 && states.contains(person.state())) {
+                    expected.add(Row.of(person.name(), person.city(), person.state(), auction.id()));
+                }
+            }
+        }
+        assertSameRows(expected, NexmarkSql.run("q3", events.rows()));
+    }
+
+    @Test
+    void q5FindsTheAuctionsWithTheMostBidsInEachSlidingWindow() throws Exception {
+        // HOP 2 s slide, 10 s size: bids per (window start, auction), then per window the auctions whose count is the
+        // window's highest, each with its count
+        final Map<Long, Map<Long, Long>> counts = new LinkedHashMap<>();
+        for (final Bid bid : events.bids()) {
+            final long last = bid.dateTime() - Math.floorMod(bid.dateTime(), TWO_SECONDS);
+            for (long start = last; start > bid.dateTime() - TEN_SECONDS; start -= TWO_SECONDS) {
+                counts.computeIfAbsent(start, s -> new HashMap<>()).merge(bid.auction(), 1L, Long::sum);
+            }
+        }
+        final List<Row> expected = new ArrayList<>();
+        for (final Map<Long, Long> window : counts.values()) {
+            final long max = window.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+            window.forEach((auction, count) -> {
+                if (count >= max) {
+                    expected.add(Row.of(auction, count));
+                }
+            });
+        }
+        assertSameRows(expected, NexmarkSql.run("q5", events.rows()));
+    }
+
+    @Test
+    void q7FindsTheHighestBidOfEachTumblingWindow() throws Exception {
+        // TUMBLE 10 s: each window's highest price, at its end; then every bid of that price from 10 s before the
+        // end to the end, both included (a bid at an end also matches the next window's maximum, if it is its price)
+        final Map<Long, Long> maxByEnd = new LinkedHashMap<>();
+        for (final Bid bid : events.bids()) {
+            final long end = bid.dateTime() - Math.floorMod(bid.dateTime(), TEN_SECONDS) + TEN_SECONDS;
+            maxByEnd.merge(end, bid.price(), Math::max);
+        }
+        final List<Row> expected = new ArrayList<>();
+        maxByEnd.forEach((end, max) -> {
+            for (final Bid bid : events.bids()) {
+                if (bid.price() == max && bid.dateTime() >= end - TEN_SECONDS && bid.dateTime() <= end) {
+                    expected.add(Row.of(bid.auction(), bid.price(), bid.bidder(), timestamp(bid.dateTime()), bid.extra()));
+                }
+            }
+        });
+        assertSameRows(expected, NexmarkSql.run("q7", events.rows()));
+    }
+
+    @Test
+    void q8FindsThePersonsWhoOpenedAnAuctionInTheTumblingWindowTheyRegisteredIn() throws Exception {
+        // TUMBLE 10 s: the distinct (person id, name, window start) and the distinct (seller, window start), joined
+        record Registered(long id, String name, long start) {
+        }
+        record Selling(long seller, long start) {
+        }
+        final Set<Registered> registered = new HashSet<>();
+        for (final Person person : events.persons()) {
+            registered.add(new Registered(person.id(), person.name(), tumble(person.dateTime())));
+        }
+        final Set<Selling> selling = new HashSet<>();
+        for (final Auction auction : events.auctions()) {
+            selling.add(new Selling(auction.seller(), tumble(auction.dateTime())));
+        }
+        final List<Row> expected = new ArrayList<>();
+        for (final Registered person : registered) {
+            if (selling.contains(new Selling(person.id(), person.start()))) {
+                expected.add(Row.of(person.id(), person.name(), timestamp(person.start())));
+            }
+        }
+        assertSameRows(expected, NexmarkSql.run("q8", events.rows()));
+    }
+
+    private static long tumble(final long time) {
+        return time - Math.floorMod(time, TEN_SECONDS);
+    }
+
+    /**
+     * The rows compare as multisets of their printed form (kind, fields in order); a difference is reported by its
+     * counts and its first few rows each way, not by the whole result.
+     */
+    private static void assertSameRows(final List<Row> expected, final List<Row> actual) {
+        assertTrue(!expected.isEmpty(), "the expectation is empty: the check would be vacuous");
+        final Map<String, Integer> balance = new HashMap<>();
+        for (final Row row : expected) {
+            balance.merge(row.toString(), 1, Integer::sum);
+        }
+        for (final Row row : actual) {
+            balance.merge(row.toString(), -1, Integer::sum);
+        }
+        final List<String> missing = new ArrayList<>();
+        final List<String> unexpected = new ArrayList<>();
+        balance.forEach((row, count) -> {
+            if (count > 0 && missing.size() < SHOWN) {
+                missing.add(count + " x " + row);
+            } else if (count < 0 && unexpected.size() < SHOWN) {
+                unexpected.add(-count + " x " + row);
+            }
+        });
+        assertTrue(missing.isEmpty() && unexpected.isEmpty(), "expected " + expected.size() + " rows, Flink SQL gave "
+                + actual.size() + "; missing from Flink SQL's: " + missing + "; not expected: " + unexpected);
+        assertEquals(expected.size(), actual.size());
+    }
+}
