@@ -166,6 +166,103 @@ class NexmarkSqlGeneratedTest {
         assertSameRows(expected, NexmarkSql.run("q8", events.rows()));
     }
 
+    @Test
+    void q4AveragesTheWinningBidsOfEachCategoryOnceTheChangelogIsApplied() throws Exception {
+        // an auction's winning bid: its highest among its bids from its opening to its expiry, both included (auctions
+        // without such a bid have none); per category the AVG of those BIGINTs, a BIGINT: the sum divided, truncated
+        final Map<Long, Auction> auctions = new HashMap<>();
+        for (final Auction auction : events.auctions()) {
+            auctions.put(auction.id(), auction);
+        }
+        final Map<Long, Long> winning = new HashMap<>();
+        for (final Bid bid : events.bids()) {
+            final Auction auction = auctions.get(bid.auction());
+            if (auction != null && bid.dateTime() >= auction.dateTime() && bid.dateTime() <= auction.expires()) {
+                winning.merge(auction.id(), bid.price(), Math::max);
+            }
+        }
+        final Map<Long, long[]> sumAndCount = new HashMap<>();
+        winning.forEach((auction, price) -> {
+            final long[] category = sumAndCount.computeIfAbsent(auctions.get(auction).category(), c -> new long[2]);
+            category[0] += price;
+            category[1]++;
+        });
+        final List<Row> expected = new ArrayList<>();
+        sumAndCount.forEach((category, sum) -> expected.add(Row.of(category, sum[0] / sum[1])));
+        assertSameRows(expected, NexmarkSql.run("q4", events.rows()));
+    }
+
+    @Test
+    void q11CountsEachBiddersBidsPerSessionOfTenSecondsGap() throws Exception {
+        // per bidder, its bids in time order; a session goes on while the next bid is at most 10 s after the last
+        // (Flink merges session windows [t, t + 10 s) that touch); start the first bid's time, end the last's + 10 s.
+        // The 100,000 events span under 10 s, so each bidder has one session here
+        final Map<Long, List<Long>> times = new LinkedHashMap<>();
+        for (final Bid bid : events.bids()) {
+            times.computeIfAbsent(bid.bidder(), b -> new ArrayList<>()).add(bid.dateTime());
+        }
+        final List<Row> expected = new ArrayList<>();
+        times.forEach((bidder, bidTimes) -> {
+            final List<Long> sorted = bidTimes.stream().sorted().toList();
+            long start = sorted.get(0);
+            long last = start;
+            long count = 0;
+            for (final long time : sorted) {
+                if (time - last > TEN_SECONDS) {
+                    expected.add(Row.of(bidder, count, timestamp(start), timestamp(last + TEN_SECONDS)));
+                    start = time;
+                    count = 0;
+                }
+                last = time;
+                count++;
+            }
+            expected.add(Row.of(bidder, count, timestamp(start), timestamp(last + TEN_SECONDS)));
+        });
+        assertSameRows(expected, NexmarkSql.run("q11", events.rows()));
+    }
+
+    @Test
+    void q17ReportsEachAuctionsBidsOfTheDay() throws Exception {
+        // per auction and day (yyyy-MM-dd of the bid's time, UTC): bids, bids under 10,000, from 10,000 under
+        // 1,000,000, from 1,000,000, min, max, AVG of BIGINT (the sum divided, truncated), sum
+        record Day(long auction, String day) {
+        }
+        final Map<Day, long[]> days = new LinkedHashMap<>();
+        for (final Bid bid : events.bids()) {
+            final long[] day = days.computeIfAbsent(new Day(bid.auction(), timestamp(bid.dateTime()).toLocalDate().toString()),
+                    d -> new long[] {0, 0, 0, 0, Long.MAX_VALUE, Long.MIN_VALUE, 0});
+            final long price = bid.price();
+            day[0]++;
+            day[price < 10_000 ? 1 : price < 1_000_000 ? 2 : 3]++;
+            day[4] = Math.min(day[4], price);
+            day[5] = Math.max(day[5], price);
+            day[6] += price;
+        }
+        final List<Row> expected = new ArrayList<>();
+        days.forEach((day, v) -> expected.add(Row.of(day.auction(), day.day(), v[0], v[1], v[2], v[3], v[4], v[5],
+                v[6] / v[0], v[6])));
+        assertSameRows(expected, NexmarkSql.run("q17", events.rows()));
+    }
+
+    @Test
+    void q20ExpandsTheBidsOnCategory10AuctionsWithTheirAuction() throws Exception {
+        // every bid on an auction of category 10 with the auction's columns (the bids' channel and url are null)
+        final Map<Long, Auction> auctions = new HashMap<>();
+        for (final Auction auction : events.auctions()) {
+            auctions.put(auction.id(), auction);
+        }
+        final List<Row> expected = new ArrayList<>();
+        for (final Bid bid : events.bids()) {
+            final Auction a = auctions.get(bid.auction());
+            if (a != null && a.category() == 10) {
+                expected.add(Row.of(bid.auction(), bid.bidder(), bid.price(), null, null, timestamp(bid.dateTime()),
+                        bid.extra(), a.itemName(), a.description(), a.initialBid(), a.reserve(), timestamp(a.dateTime()),
+                        timestamp(a.expires()), a.seller(), a.category(), a.extra()));
+            }
+        }
+        assertSameRows(expected, NexmarkSql.run("q20", events.rows()));
+    }
+
     private static long tumble(final long time) {
         return time - Math.floorMod(time, TEN_SECONDS);
     }
