@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -263,8 +264,84 @@ class NexmarkSqlGeneratedTest {
         assertSameRows(expected, NexmarkSql.run("q20", events.rows()));
     }
 
+    @Test
+    void q9KeepsTheWinningBidOfEachAuctionOnceTheChangelogIsApplied() throws Exception {
+        // per auction with bids from its opening to its expiry (both included): the highest, the earliest of the highest;
+        // bids tied on both are equally the first row of ROW_NUMBER, so any one of them is the winner
+        final Map<Long, Auction> auctions = new HashMap<>();
+        for (final Auction auction : events.auctions()) {
+            auctions.put(auction.id(), auction);
+        }
+        final Map<Object, List<Bid>> winners = new HashMap<>();
+        for (final Bid bid : events.bids()) {
+            final Auction auction = auctions.get(bid.auction());
+            if (auction != null && bid.dateTime() >= auction.dateTime() && bid.dateTime() <= auction.expires()) {
+                final List<Bid> best = winners.computeIfAbsent(auction.id(), id -> new ArrayList<>());
+                if (!best.isEmpty() && (bid.price() > best.get(0).price()
+                        || bid.price() == best.get(0).price() && bid.dateTime() < best.get(0).dateTime())) {
+                    best.clear();
+                }
+                if (best.isEmpty() || bid.price() == best.get(0).price() && bid.dateTime() == best.get(0).dateTime()) {
+                    best.add(bid);
+                }
+            }
+        }
+        final Map<Object, Set<String>> candidates = new HashMap<>();
+        winners.forEach((id, best) -> {
+            final Auction a = auctions.get(id);
+            for (final Bid bid : best) {
+                candidates.computeIfAbsent(id, k -> new HashSet<>()).add(Row.of(a.id(), a.itemName(), a.description(),
+                        a.initialBid(), a.reserve(), timestamp(a.dateTime()), timestamp(a.expires()), a.seller(),
+                        a.category(), a.extra(), bid.auction(), bid.bidder(), bid.price(), timestamp(bid.dateTime()),
+                        bid.extra()).toString());
+            }
+        });
+        assertOneCandidateEach(candidates, NexmarkSql.runByKey("q9", events.rows(), 0), row -> row.getField(0));
+    }
+
+    @Test
+    void q18KeepsTheLastBidOfEachBidderOnEachAuction() throws Exception {
+        // per (bidder, auction) the bid with the latest time; bids tied on it are equally the first row of ROW_NUMBER
+        final Map<Object, List<Bid>> latest = new HashMap<>();
+        for (final Bid bid : events.bids()) {
+            final List<Bid> last = latest.computeIfAbsent(List.of(bid.bidder(), bid.auction()), k -> new ArrayList<>());
+            if (!last.isEmpty() && bid.dateTime() > last.get(0).dateTime()) {
+                last.clear();
+            }
+            if (last.isEmpty() || bid.dateTime() == last.get(0).dateTime()) {
+                last.add(bid);
+            }
+        }
+        final Map<Object, Set<String>> candidates = new HashMap<>();
+        latest.forEach((key, last) -> {
+            for (final Bid bid : last) {
+                candidates.computeIfAbsent(key, k -> new HashSet<>()).add(Row.of(bid.auction(), bid.bidder(), bid.price(),
+                        null, null, timestamp(bid.dateTime()), bid.extra()).toString());
+            }
+        });
+        assertOneCandidateEach(candidates, NexmarkSql.run("q18", events.rows()),
+                row -> List.of(row.getField(1), row.getField(0)));
+    }
+
     private static long tumble(final long time) {
         return time - Math.floorMod(time, TEN_SECONDS);
+    }
+
+    /**
+     * For a top-1 whose ties the query leaves open: one row per key, each one of the key's candidates (printed).
+     */
+    private static void assertOneCandidateEach(final Map<Object, Set<String>> candidates, final List<Row> actual,
+            final Function<Row, Object> key) {
+        assertTrue(!candidates.isEmpty(), "the expectation is empty: the check would be vacuous");
+        final Set<Object> seen = new HashSet<>();
+        for (final Row row : actual) {
+            final Object rowKey = key.apply(row);
+            assertTrue(seen.add(rowKey), "a second row for key " + rowKey + ": " + row);
+            assertTrue(candidates.containsKey(rowKey), "a row for key " + rowKey + ", which has none: " + row);
+            assertTrue(candidates.get(rowKey).contains(row.toString()),
+                    "for key " + rowKey + " Flink SQL gave " + row + ", not one of " + candidates.get(rowKey));
+        }
+        assertEquals(candidates.keySet(), seen);
     }
 
     /**
