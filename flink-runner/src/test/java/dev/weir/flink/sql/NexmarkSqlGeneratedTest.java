@@ -9,6 +9,7 @@ import dev.weir.flink.sql.GeneratedEvents.Bid;
 import dev.weir.flink.sql.GeneratedEvents.Person;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.LongStream;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -321,6 +323,39 @@ class NexmarkSqlGeneratedTest {
         });
         assertOneCandidateEach(candidates, NexmarkSql.run("q18", events.rows()),
                 row -> List.of(row.getField(1), row.getField(0)));
+    }
+
+    @Test
+    void q19RanksTheTenHighestBidsOfEachAuction() throws Exception {
+        // per auction its bids by price, highest first, numbered from 1, the first 10 kept; bids tied on the price may
+        // take each other's numbers, so per auction: the numbers are 1 to min(10, bids), the prices in number order are
+        // the auction's highest, and the rows without their number are bids of the auction, each at most as often
+        final Map<Long, List<Bid>> byAuction = new HashMap<>();
+        for (final Bid bid : events.bids()) {
+            byAuction.computeIfAbsent(bid.auction(), a -> new ArrayList<>()).add(bid);
+        }
+        final Map<Long, List<Row>> ranked = new HashMap<>();
+        for (final Row row : NexmarkSql.run("q19", events.rows())) {
+            ranked.computeIfAbsent((Long) row.getField(0), a -> new ArrayList<>()).add(row);
+        }
+        assertEquals(byAuction.keySet(), ranked.keySet());
+        byAuction.forEach((auction, bids) -> {
+            final List<Long> highest = bids.stream().map(Bid::price).sorted(Comparator.reverseOrder()).limit(10).toList();
+            final List<Row> rows = ranked.get(auction).stream()
+                    .sorted(Comparator.comparing(row -> (Long) row.getField(7))).toList();
+            assertEquals(LongStream.rangeClosed(1, highest.size()).boxed().toList(),
+                    rows.stream().map(row -> (Long) row.getField(7)).toList(), "the numbers of auction " + auction);
+            assertEquals(highest, rows.stream().map(row -> (Long) row.getField(2)).toList(), "the prices of auction " + auction);
+            final Map<String, Integer> balance = new HashMap<>();
+            for (final Bid bid : bids) {
+                balance.merge(Row.of(bid.auction(), bid.bidder(), bid.price(), null, null, timestamp(bid.dateTime()),
+                        bid.extra()).toString(), 1, Integer::sum);
+            }
+            for (final Row row : rows) {
+                final String bid = Row.project(row, new int[] {0, 1, 2, 3, 4, 5, 6}).toString();
+                assertTrue(balance.merge(bid, -1, Integer::sum) >= 0, "auction " + auction + " has no such bid: " + row);
+            }
+        });
     }
 
     private static long tumble(final long time) {
