@@ -1,11 +1,15 @@
 package dev.weir.flink.sql;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 
@@ -27,28 +31,37 @@ public final class Changelog {
      * @throws IllegalStateException if a retraction finds no row to take away, or a +U follows no -U
      */
     public static List<Row> materialise(final Iterator<Row> changes) {
-        final List<Row> rows = new ArrayList<>();
+        // the rows by arrival, a taken row's place emptied; each distinct row's places, earliest first: a retraction
+        // takes the earliest equal row away, in constant time
+        final List<Row> added = new ArrayList<>();
+        final Map<Row, ArrayDeque<Integer>> places = new HashMap<>();
         int retracted = 0;
         while (changes.hasNext()) {
             final Row change = changes.next();
             final RowKind kind = change.getKind();
             final Row row = Row.copy(change);
             row.setKind(RowKind.INSERT);
-            if (kind == RowKind.INSERT) {
-                rows.add(row);
-            } else if (kind == RowKind.UPDATE_AFTER) {
-                if (retracted == 0) {
-                    throw new IllegalStateException("+U without the -U of the row it replaces (an upsert changelog): " + change);
+            if (kind == RowKind.INSERT || kind == RowKind.UPDATE_AFTER) {
+                if (kind == RowKind.UPDATE_AFTER) {
+                    if (retracted == 0) {
+                        throw new IllegalStateException("+U without the -U of the row it replaces (an upsert changelog): " + change);
+                    }
+                    retracted--;
                 }
-                retracted--;
-                rows.add(row);
-            } else if (!rows.remove(row)) {
-                throw new IllegalStateException(kind.shortString() + " of a row the table does not hold: " + change);
-            } else if (kind == RowKind.UPDATE_BEFORE) {
-                retracted++;
+                places.computeIfAbsent(row, r -> new ArrayDeque<>()).addLast(added.size());
+                added.add(row);
+            } else {
+                final ArrayDeque<Integer> equal = places.get(row);
+                if (equal == null || equal.isEmpty()) {
+                    throw new IllegalStateException(kind.shortString() + " of a row the table does not hold: " + change);
+                }
+                added.set(equal.removeFirst(), null);
+                if (kind == RowKind.UPDATE_BEFORE) {
+                    retracted++;
+                }
             }
         }
-        return rows;
+        return added.stream().filter(Objects::nonNull).collect(Collectors.toCollection(ArrayList::new));
     }
 
     /**
