@@ -69,21 +69,7 @@ public final class ForkEnd implements ChainEnd<Object> {
 
     @Override
     public void close() {
-        RuntimeException failure = null;
-        for (final ChainEnd<Object> branch : branches) {
-            try {
-                branch.close();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        CloseEach.of(branches, ChainEnd::close);
     }
 
     @Override

@@ -137,21 +137,7 @@ public final class SideOutputs {
 
     /** The task closes: closes each sink; every sink is closed even if one throws, and the first failure is rethrown. */
     void close() {
-        RuntimeException failure = null;
-        for (final Sink<?> sink : lifecycle) {
-            try {
-                sink.close();
-            } catch (RuntimeException e) {
-                if (failure == null) {
-                    failure = e;
-                } else {
-                    failure.addSuppressed(e);
-                }
-            }
-        }
-        if (failure != null) {
-            throw failure;
-        }
+        CloseEach.of(lifecycle, Sink::close);
     }
 
     /**
