@@ -3,38 +3,34 @@ package dev.weir.flink.sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.weir.api.DataStream;
 import dev.weir.api.StreamPipeline;
 import dev.weir.clock.VirtualClock;
 import dev.weir.nexmark.GeneratorConfig;
 import dev.weir.pipelines.nexmark.CsvText;
 import dev.weir.pipelines.nexmark.EventRecord;
+import dev.weir.pipelines.nexmark.NexmarkQueries;
+import dev.weir.pipelines.nexmark.NexmarkQuery;
 import dev.weir.pipelines.nexmark.NexmarkStreams;
-import dev.weir.pipelines.nexmark.Q0PassThrough;
-import dev.weir.pipelines.nexmark.Q1CurrencyConversion;
-import dev.weir.pipelines.nexmark.Q2Selection;
-import dev.weir.pipelines.nexmark.Q3LocalItemSuggestion;
-import dev.weir.pipelines.nexmark.Q5HotItems;
-import dev.weir.pipelines.nexmark.Q7HighestBid;
-import dev.weir.pipelines.nexmark.Q8NewUsers;
 import dev.weir.runtime.deterministic.DeterministicPipeline;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.stream.Stream;
 import org.apache.flink.types.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each Nexmark query Weir has as a pipeline (module pipelines, {@code dev.weir.pipelines.nexmark}) against the
  * benchmark's own SQL text on Flink SQL ({@link NexmarkSql}), over the same first 100,000 events of the generator's
  * default configuration: Weir's CSV rows equal Flink's rows printed the same way (texts as CSV fields, TIMESTAMP(3)
  * as {@code yyyy-MM-dd HH:mm:ss.SSS}, decimals in plain notation), compared as multisets, since a join's or a
- * window's rows may come in another order.
+ * window's rows may come in another order. An upsert query's result ({@link NexmarkQuery#upserts()}) is the last row
+ * per key on both sides: Weir's printed rows by their key columns ({@link CsvRows#lastPerKey}), Flink's changelog
+ * applied by key ({@link NexmarkSql#runByKey}).
  */
 class WeirAgainstFlinkSqlTest {
     private static final long EVENTS = 100_000L;
@@ -47,17 +43,23 @@ class WeirAgainstFlinkSqlTest {
         events = GeneratedEvents.first(EVENTS);
     }
 
+    static Stream<String> queries() {
+        return NexmarkQueries.all().stream().map(NexmarkQuery::name);
+    }
+
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"q0", "q1", "q2", "q3", "q5", "q7", "q8"})
-    void weirPrintsWhatFlinkSqlReturns(final String query) throws Exception {
-        final List<String> weir = sorted(weir(query));
+    @MethodSource("queries")
+    void weirPrintsWhatFlinkSqlReturns(final String name) throws Exception {
+        final NexmarkQuery query = NexmarkQueries.named(name);
+        final List<String> printed = weir(query);
+        final List<String> weir = sorted(query.upserts() ? CsvRows.lastPerKey(printed, query.keyColumns()) : printed);
         final List<String> flink = new ArrayList<>();
-        for (final Row row : NexmarkSql.run(query, events.rows())) {
+        for (final Row row : query.upserts() ? NexmarkSql.runByKey(name, events.rows(), query.keyColumns()) : NexmarkSql.run(name, events.rows())) {
             flink.add(csv(row));
         }
-        assertFalse(flink.isEmpty(), query + ": Flink SQL returned no row, so the comparison would prove nothing");
+        assertFalse(flink.isEmpty(), name + ": Flink SQL returned no row, so the comparison would prove nothing");
         final List<String> expected = sorted(flink);
-        assertEquals(-1, firstDifference(expected, weir), () -> query + ": Weir's rows differ from Flink SQL's (" + weir.size()
+        assertEquals(-1, firstDifference(expected, weir), () -> name + ": Weir's rows differ from Flink SQL's (" + weir.size()
                 + " against " + expected.size() + "); first difference, sorted, at row " + firstDifference(expected, weir) + ": Flink "
                 + row(expected, firstDifference(expected, weir)) + ", Weir " + row(weir, firstDifference(expected, weir)));
     }
@@ -75,36 +77,10 @@ class WeirAgainstFlinkSqlTest {
         return index < rows.size() ? rows.get(index) : "(none)";
     }
 
-    private static List<String> weir(final String query) {
-        final Function<DataStream<EventRecord>, DataStream<String>> rows;
-        switch (query) {
-            case "q0":
-                rows = Q0PassThrough::rows;
-                break;
-            case "q1":
-                rows = Q1CurrencyConversion::rows;
-                break;
-            case "q2":
-                rows = Q2Selection::rows;
-                break;
-            case "q3":
-                rows = Q3LocalItemSuggestion::rows;
-                break;
-            case "q5":
-                rows = Q5HotItems::rows;
-                break;
-            case "q7":
-                rows = Q7HighestBid::rows;
-                break;
-            case "q8":
-                rows = Q8NewUsers::rows;
-                break;
-            default:
-                throw new IllegalArgumentException("no Weir pipeline for " + query);
-        }
+    private static List<String> weir(final NexmarkQuery query) {
         final List<String> printed = new ArrayList<>();
-        final StreamPipeline pipeline = StreamPipeline.named("nexmark-" + query);
-        rows.apply(NexmarkStreams.events(pipeline, GeneratorConfig.defaults().withEvents(EVENTS), 1)).sink((row, timestamp) -> printed.add(row));
+        final StreamPipeline pipeline = StreamPipeline.named("nexmark-" + query.name());
+        query.rows(NexmarkStreams.events(pipeline, GeneratorConfig.defaults().withEvents(EVENTS), 1)).sink((row, timestamp) -> printed.add(row));
         try (DeterministicPipeline running = pipeline.startDeterministic(new VirtualClock(0))) {
             running.runToEnd();
         }

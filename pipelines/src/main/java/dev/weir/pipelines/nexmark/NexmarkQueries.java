@@ -1,0 +1,39 @@
+package dev.weir.pipelines.nexmark;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The Nexmark queries Weir runs, by name: what {@code weir nexmark}, {@code weir bench nexmark} and the tests iterate. */
+public final class NexmarkQueries {
+    private static final List<NexmarkQuery> ALL = List.of(
+            NexmarkQuery.appending("q0", Q0PassThrough.HEADER, Q0PassThrough::rows),
+            NexmarkQuery.appending("q1", Q1CurrencyConversion.HEADER, Q1CurrencyConversion::rows),
+            NexmarkQuery.appending("q2", Q2Selection.HEADER, Q2Selection::rows),
+            NexmarkQuery.appending("q3", Q3LocalItemSuggestion.HEADER, Q3LocalItemSuggestion::rows),
+            NexmarkQuery.appending("q5", Q5HotItems.HEADER, Q5HotItems::rows),
+            NexmarkQuery.appending("q7", Q7HighestBid.HEADER, Q7HighestBid::rows),
+            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows));
+
+    private NexmarkQueries() {
+    }
+
+    /** @return every query, in the benchmark's order */
+    public static List<NexmarkQuery> all() {
+        return ALL;
+    }
+
+    /**
+     * @param name a query's name, {@code q5}
+     * @return that query
+     * @throws IllegalArgumentException naming the queries there are, when none has that name
+     */
+    public static NexmarkQuery named(final String name) {
+        for (final NexmarkQuery query : ALL) {
+            if (query.name().equals(name)) {
+                return query;
+            }
+        }
+        throw new IllegalArgumentException("no Nexmark query named '" + name + "' (queries: "
+                + ALL.stream().map(NexmarkQuery::name).collect(Collectors.joining(", ")) + ")");
+    }
+}
