@@ -60,7 +60,10 @@ public final class NexmarkGenerator {
         switch (kind) {
             case PERSON -> PersonFiller.fill(eventId, time, random, event.person());
             case AUCTION -> AuctionFiller.fill(eventId, count, time, schedule, random, event.auction());
-            default -> BidFiller.fill(eventId, time, random, event.bid());
+            default -> {
+                BidFiller.fill(eventId, time, random, event.bid());
+                ChannelFiller.fill(eventId, random, event.bid());
+            }
         }
         event.set(kind, eventId, time, watermark);
         count++;

@@ -23,7 +23,7 @@ class GeneratorAllocationTest {
             sum += switch (event.kind()) {
                 case PERSON -> event.person().name().length() + event.person().extra().charAt(0);
                 case AUCTION -> event.auction().expires() + event.auction().description().length();
-                case BID -> event.bid().price() + event.bid().extra().length();
+                case BID -> event.bid().price() + event.bid().extra().length() + event.bid().url().length() + event.bid().channel().charAt(0);
             };
         }
         return sum;

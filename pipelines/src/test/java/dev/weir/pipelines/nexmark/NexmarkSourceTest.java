@@ -60,7 +60,7 @@ final class NexmarkSourceTest {
             public void markActive() {
             }
         };
-        final EventRecord bid = new EventRecord(EventKind.BID, 10_000L, null, null, new BidRecord(1000, 1001, 5, 10_000L, ""));
+        final EventRecord bid = new EventRecord(EventKind.BID, 10_000L, null, null, new BidRecord(1000, 1001, 5, "Google", "", 10_000L, ""));
         generator.onEvent(bid, NexmarkStreams.watermarks().timestampOf(bid, Long.MIN_VALUE), output);
         generator.onPeriodicEmit(output);
         assertEquals(6_000L, watermarks.get(watermarks.size() - 1));
@@ -79,7 +79,8 @@ final class NexmarkSourceTest {
                     + ", seller=" + event.auction().seller() + ", category=" + event.auction().category() + ", extra="
                     + event.auction().extra() + "], bid=null";
             case BID -> "person=null, auction=null, bid=BidRecord[auction=" + event.bid().auction() + ", bidder=" + event.bid().bidder()
-                    + ", price=" + event.bid().price() + ", dateTime=" + event.bid().dateTime() + ", extra=" + event.bid().extra() + "]";
+                    + ", price=" + event.bid().price() + ", channel=" + event.bid().channel() + ", url=" + event.bid().url()
+                    + ", dateTime=" + event.bid().dateTime() + ", extra=" + event.bid().extra() + "]";
         };
         return "EventRecord[kind=" + event.kind() + ", time=" + event.time() + ", " + member + "]";
     }
