@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Each Nexmark query Weir has as a pipeline (module pipelines, {@code dev.weir.pipelines.nexmark}) against the
  * benchmark's own SQL text on Flink SQL ({@link NexmarkSql}), over the same first 100,000 events of the generator's
  * default configuration: Weir's CSV rows equal Flink's rows printed the same way (texts as CSV fields, TIMESTAMP(3)
- * as {@code yyyy-MM-dd HH:mm:ss.SSS}, decimals in plain notation), compared as multisets, since a join's or a
+ * as {@code yyyy-MM-dd HH:mm:ss.SSS}, decimals in plain notation, NULL as an empty field), compared as multisets, since a join's or a
  * window's rows may come in another order. An upsert query's result ({@link NexmarkQuery#upserts()}) is the last row
  * per key on both sides: Weir's printed rows by their key columns ({@link CsvRows#lastPerKey}), Flink's changelog
  * applied by key ({@link NexmarkSql#runByKey}).
@@ -94,7 +94,9 @@ class WeirAgainstFlinkSqlTest {
                 line.append(',');
             }
             final Object field = row.getField(i);
-            if (field instanceof String) {
+            if (field == null) {
+                continue; // SQL's NULL prints as an empty field, as Weir's queries print it
+            } else if (field instanceof String) {
                 line.append(CsvText.field((String) field));
             } else if (field instanceof LocalDateTime) {
                 line.append(TIMESTAMP.format((LocalDateTime) field));

@@ -12,7 +12,12 @@ public final class NexmarkQueries {
             NexmarkQuery.appending("q3", Q3LocalItemSuggestion.HEADER, Q3LocalItemSuggestion::rows),
             NexmarkQuery.appending("q5", Q5HotItems.HEADER, Q5HotItems::rows),
             NexmarkQuery.appending("q7", Q7HighestBid.HEADER, Q7HighestBid::rows),
-            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows));
+            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows),
+            NexmarkQuery.upserting("q18", Q18LastBid.HEADER, Q18LastBid::rows, 0, 1),
+            NexmarkQuery.upserting("q19", Q19TopTenPrices.HEADER, Q19TopTenPrices::rows, 0, 7),
+            NexmarkQuery.appending("q20", Q20ExpandedBids.HEADER, Q20ExpandedBids::rows),
+            NexmarkQuery.appending("q21", Q21ChannelId.HEADER, Q21ChannelId::rows),
+            NexmarkQuery.appending("q22", Q22UrlDirectories.HEADER, Q22UrlDirectories::rows));
 
     private NexmarkQueries() {
     }
