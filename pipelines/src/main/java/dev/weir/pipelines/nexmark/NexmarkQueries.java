@@ -10,9 +10,13 @@ public final class NexmarkQueries {
             NexmarkQuery.appending("q1", Q1CurrencyConversion.HEADER, Q1CurrencyConversion::rows),
             NexmarkQuery.appending("q2", Q2Selection.HEADER, Q2Selection::rows),
             NexmarkQuery.appending("q3", Q3LocalItemSuggestion.HEADER, Q3LocalItemSuggestion::rows),
+            NexmarkQuery.upserting("q4", Q4AveragePriceForCategory.HEADER, Q4AveragePriceForCategory::rows, 0),
             NexmarkQuery.appending("q5", Q5HotItems.HEADER, Q5HotItems::rows),
             NexmarkQuery.appending("q7", Q7HighestBid.HEADER, Q7HighestBid::rows),
-            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows));
+            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows),
+            NexmarkQuery.upserting("q9", Q9WinningBids.HEADER, Q9WinningBids::rows, 0),
+            NexmarkQuery.appending("q11", Q11UserSessions.HEADER, Q11UserSessions::rows),
+            NexmarkQuery.appending("q12", Q12ProcessingTimeWindows.HEADER, Q12ProcessingTimeWindows::rows));
 
     private NexmarkQueries() {
     }
