@@ -12,7 +12,13 @@ public final class NexmarkQueries {
             NexmarkQuery.appending("q3", Q3LocalItemSuggestion.HEADER, Q3LocalItemSuggestion::rows),
             NexmarkQuery.appending("q5", Q5HotItems.HEADER, Q5HotItems::rows),
             NexmarkQuery.appending("q7", Q7HighestBid.HEADER, Q7HighestBid::rows),
-            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows));
+            NexmarkQuery.appending("q8", Q8NewUsers.HEADER, Q8NewUsers::rows),
+            NexmarkQuery.appending("q10", Q10LogToFileSystem.HEADER, Q10LogToFileSystem::rows),
+            NexmarkQuery.appending("q13", Q13BoundedSideInputJoin.HEADER, Q13BoundedSideInputJoin::rows),
+            NexmarkQuery.appending("q14", Q14Calculation.HEADER, Q14Calculation::rows),
+            NexmarkQuery.upserting("q15", Q15BiddingStatistics.HEADER, Q15BiddingStatistics::rows, Q15BiddingStatistics.KEY_COLUMNS),
+            NexmarkQuery.upserting("q16", Q16ChannelStatistics.HEADER, Q16ChannelStatistics::rows, Q16ChannelStatistics.KEY_COLUMNS),
+            NexmarkQuery.upserting("q17", Q17AuctionStatistics.HEADER, Q17AuctionStatistics::rows, Q17AuctionStatistics.KEY_COLUMNS));
 
     private NexmarkQueries() {
     }
