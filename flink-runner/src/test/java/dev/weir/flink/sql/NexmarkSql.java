@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -31,7 +32,8 @@ import org.apache.flink.util.CloseableIterator;
  * the end of time, so every window fires. The result is read as a changelog of every kind
  * ({@link ChangelogMode#all()}); a top-1 per key (q9) still sends an updated row's {@code +U}
  * without the {@code -U} of the row it replaces, so its result is applied by its key
- * ({@link #runByKey}).
+ * ({@link #runByKey}). A query's text may create tables before its SELECT (q13's side input, a lookup table of
+ * {@link SideInputTableFactory} over {@link SideInputFile}), and q14's {@code count_char} is {@link CountChar}.
  */
 public final class NexmarkSql {
     /** The event time column of ddl_gen.sql: the time of whichever event the row holds. */
@@ -39,6 +41,8 @@ public final class NexmarkSql {
             + "WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END";
     /** The watermark of ddl_gen.sql. */
     static final String WATERMARK = "`dateTime` - INTERVAL '4' SECOND";
+    /** Where q13.sql names its side input file ({@link SideInputFile}). */
+    static final String SIDE_INPUT = "${SIDE_INPUT}";
 
     private NexmarkSql() {
     }
@@ -81,15 +85,16 @@ public final class NexmarkSql {
         for (final String view : statements(resource("ddl_views").replace("${NEXMARK_TABLE}", "datagen"))) {
             tables.executeSql(view);
         }
-        final List<String> statements = statements(resource(query));
-        if (statements.isEmpty()) {
-            throw new IllegalArgumentException(query + " holds no statement, not a SELECT");
+        tables.createTemporarySystemFunction("count_char", CountChar.class); // q14's user-defined function
+        final String sql = resource(query);
+        final List<String> select = statements(sql.contains(SIDE_INPUT) ? sql.replace(SIDE_INPUT, SideInputFile.standard().toString()) : sql);
+        if (select.isEmpty() || !select.get(select.size() - 1).toUpperCase(Locale.ROOT).startsWith("SELECT")) {
+            throw new IllegalArgumentException(query + " does not end with a SELECT");
         }
-        // the statements before the SELECT are the query's own (q12's view with PROCTIME())
-        for (final String own : statements.subList(0, statements.size() - 1)) {
-            tables.executeSql(own);
+        for (final String ddl : select.subList(0, select.size() - 1)) { // the query's own tables and views (q13's side input, q12's PROCTIME view)
+            tables.executeSql(ddl);
         }
-        final Table result = tables.sqlQuery(statements.get(statements.size() - 1));
+        final Table result = tables.sqlQuery(select.get(select.size() - 1));
         return tables.toChangelogStream(result, Schema.derived(), ChangelogMode.all()).executeAndCollect("nexmark " + query);
     }
 
