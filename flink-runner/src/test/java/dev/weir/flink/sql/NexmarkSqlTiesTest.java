@@ -100,7 +100,7 @@ class NexmarkSqlTiesTest {
         final Row bid = (Row) event.getField(3);
         final long time = millis(bid.getField(5));
         return new EventRecord(EventKind.BID, time, null, null, new BidRecord((Long) bid.getField(0), (Long) bid.getField(1),
-                (Long) bid.getField(2), time, (String) bid.getField(6)));
+                (Long) bid.getField(2), (String) bid.getField(3), (String) bid.getField(4), time, (String) bid.getField(6)));
     }
 
     private static long millis(final Object dateTime) {
