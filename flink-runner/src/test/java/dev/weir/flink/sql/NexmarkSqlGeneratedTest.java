@@ -249,7 +249,7 @@ class NexmarkSqlGeneratedTest {
 
     @Test
     void q20ExpandsTheBidsOnCategory10AuctionsWithTheirAuction() throws Exception {
-        // every bid on an auction of category 10 with the auction's columns (the bids' channel and url are null)
+        // every bid on an auction of category 10 with the auction's columns
         final Map<Long, Auction> auctions = new HashMap<>();
         for (final Auction auction : events.auctions()) {
             auctions.put(auction.id(), auction);
@@ -258,7 +258,7 @@ class NexmarkSqlGeneratedTest {
         for (final Bid bid : events.bids()) {
             final Auction a = auctions.get(bid.auction());
             if (a != null && a.category() == 10) {
-                expected.add(Row.of(bid.auction(), bid.bidder(), bid.price(), null, null, timestamp(bid.dateTime()),
+                expected.add(Row.of(bid.auction(), bid.bidder(), bid.price(), bid.channel(), bid.url(), timestamp(bid.dateTime()),
                         bid.extra(), a.itemName(), a.description(), a.initialBid(), a.reserve(), timestamp(a.dateTime()),
                         timestamp(a.expires()), a.seller(), a.category(), a.extra()));
             }
@@ -318,7 +318,7 @@ class NexmarkSqlGeneratedTest {
         latest.forEach((key, last) -> {
             for (final Bid bid : last) {
                 candidates.computeIfAbsent(key, k -> new HashSet<>()).add(Row.of(bid.auction(), bid.bidder(), bid.price(),
-                        null, null, timestamp(bid.dateTime()), bid.extra()).toString());
+                        bid.channel(), bid.url(), timestamp(bid.dateTime()), bid.extra()).toString());
             }
         });
         assertOneCandidateEach(candidates, NexmarkSql.run("q18", events.rows()),
@@ -348,7 +348,7 @@ class NexmarkSqlGeneratedTest {
             assertEquals(highest, rows.stream().map(row -> (Long) row.getField(2)).toList(), "the prices of auction " + auction);
             final Map<String, Integer> balance = new HashMap<>();
             for (final Bid bid : bids) {
-                balance.merge(Row.of(bid.auction(), bid.bidder(), bid.price(), null, null, timestamp(bid.dateTime()),
+                balance.merge(Row.of(bid.auction(), bid.bidder(), bid.price(), bid.channel(), bid.url(), timestamp(bid.dateTime()),
                         bid.extra()).toString(), 1, Integer::sum);
             }
             for (final Row row : rows) {
